@@ -1,0 +1,103 @@
+/**
+ * Audit (DESIGN.md "Audit"; seed 003 AuditRecord): one record per invoke and one per
+ * confirmation outcome. Sinks are bounded; the ring here is the in-memory one, the
+ * extension adds a persistent one behind the same interface.
+ */
+import { maskSensitive, scrubText } from './mask.ts';
+import type { Caller, Risk, SideEffect } from './types.ts';
+
+export type AuditStatus =
+  | 'success'
+  | 'error'
+  | 'cancelled'
+  | 'requires_confirmation'
+  | 'rejected'
+  | 'expired'
+  | 'failed'
+  | 'uncertain';
+
+export interface AuditRecord {
+  kind: 'invoke' | 'confirmation';
+  traceId: string;
+  toolCallId: string;
+  tool: string;
+  caller: Caller;
+  ctx: { sessionId: string | null; model: string | null };
+  /** Sanitised: sensitive fields masked, e-mails and phone numbers scrubbed. */
+  input: unknown;
+  sideEffect: SideEffect | null;
+  risk: Risk | null;
+  status: AuditStatus;
+  errorCode: string | null;
+  summary: string;
+  durationMs: number;
+  timestamp: string;
+  dryRun: boolean;
+  humanApproved: boolean;
+  approvedBy: string | null;
+  actionId: string | null;
+  /** Confirmation records: from prepared to decided. */
+  timeToDecisionMs: number | null;
+}
+
+export interface AuditSink {
+  write(record: AuditRecord): void | Promise<void>;
+}
+
+export function sanitiseInput(input: unknown, sensitiveFields: readonly string[] = []): unknown {
+  return maskSensitive(input, sensitiveFields);
+}
+
+/**
+ * A short, masked, one-line summary of a result for the log. Scrubbed after a generous
+ * first cut (so a number straddling the final cut was already masked), then cut again.
+ */
+export function summarise(value: unknown, max = 160): string {
+  const raw = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
+  const text = scrubText(raw.slice(0, max * 3));
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+let isoSecond = -1;
+let isoPrefix = '';
+
+/** ISO-8601 now, cheaply: the date part is formatted once per second (hot path). */
+export function isoNow(ms = Date.now()): string {
+  const second = Math.floor(ms / 1000);
+  if (second !== isoSecond) {
+    isoSecond = second;
+    isoPrefix = new Date(second * 1000).toISOString().slice(0, 20);
+  }
+  return `${isoPrefix}${String(ms % 1000).padStart(3, '0')}Z`;
+}
+
+/**
+ * In-memory ring. When full it drops the oldest invoke record first, so confirmation
+ * outcomes (what a person decided) outlive the routine reads around them.
+ */
+export class RingAuditSink implements AuditSink {
+  private records: AuditRecord[] = [];
+  dropped = 0;
+
+  constructor(readonly capacity = 1_000) {}
+
+  write(record: AuditRecord): void {
+    this.records.push(record);
+    if (this.records.length <= this.capacity) return;
+    const victim = this.records.findIndex((r) => r.kind === 'invoke');
+    this.records.splice(victim === -1 ? 0 : victim, 1);
+    this.dropped += 1;
+  }
+
+  list(): AuditRecord[] {
+    return [...this.records];
+  }
+
+  clear(): void {
+    this.records = [];
+  }
+}
+
+export function toJsonl(records: readonly AuditRecord[]): string {
+  return records.map((r) => JSON.stringify(r)).join('\n') + (records.length ? '\n' : '');
+}

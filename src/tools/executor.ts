@@ -1,0 +1,173 @@
+/**
+ * Executes an approved prepared call: the only code that calls a send tool's `deliver`
+ * or runs a high-risk write. It is reached from the confirmation path (service worker ->
+ * content script after a person confirmed in the side panel), never from `invoke`.
+ *
+ * Before acting it re-checks everything it can: the fingerprint recomputed from the call,
+ * the input against the tool's schema, the tool's grade in code, and — by re-reading the
+ * page — that the record is still the one the person saw (seed 004: 确认前后仍要校验).
+ */
+import { fromThrown, type ErrorSpec } from './errors.ts';
+import { recomputeFingerprint } from './prepared.ts';
+import type { DeliveryVault, Registry, StoredTool } from './registry.ts';
+import { runWithDeadline } from './timeout.ts';
+import type { PreparedCall, RunCtx, RunResult, ToolError, ToolPreview } from './types.ts';
+
+/** What happened when an approved call was carried out (DESIGN.md outcomes). */
+export type ExecOutcome =
+  | { status: 'executed'; data: unknown }
+  | { status: 'failed'; error: ToolError }
+  | { status: 'uncertain'; error: ToolError };
+
+export interface ExecuteOptions {
+  approvedBy: string;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+export class Executor {
+  constructor(
+    private readonly registry: Registry,
+    private readonly vault: DeliveryVault,
+  ) {}
+
+  async execute(call: PreparedCall, opts: ExecuteOptions): Promise<ExecOutcome> {
+    const failed = (spec: ErrorSpec): ExecOutcome => ({ status: 'failed', error: { ...spec, traceId: call.traceId } });
+    const tool = this.registry.definition(call.tool);
+    const refusal = tool ? await this.refusal(tool, call) : unknownTool(call.tool);
+    if (refusal) return failed(refusal);
+    const t = tool!;
+    const parsed = t.input.safeParse(call.input);
+    if (!parsed.success) return failed(badStoredInput(call.tool));
+    const input = parsed.data;
+    const timed = await runWithDeadline(
+      async (abort) => {
+        const ctx: RunCtx = { caller: call.caller, pageType: null, traceId: call.traceId, signal: abort.signal };
+        const changed = await this.recordChanged(t, input, call, ctx);
+        if (changed) return { ok: false as const, error: changed, touched: false };
+        const res = await this.act(t, input, call, ctx);
+        return { ...res, touched: true };
+      },
+      opts.timeoutMs ?? t.timeoutMs ?? 15_000,
+      opts.signal,
+    );
+    return classify(call, timed);
+  }
+
+  private async refusal(tool: StoredTool, call: PreparedCall): Promise<ErrorSpec | null> {
+    if (tool.sideEffect !== call.sideEffect || tool.risk !== call.risk || (tool.requiredRole ?? undefined) !== call.requiredRole) {
+      return {
+        type: 'failed',
+        code: 'POLICY_CHANGED',
+        detail: `${call.tool} is no longer graded as when this action was prepared.`,
+        suggestion: 'Nothing was done. Start the action again.',
+        retryable: false,
+      };
+    }
+    if ((await recomputeFingerprint(call)) !== call.fingerprint) {
+      return {
+        type: 'failed',
+        code: 'FINGERPRINT_MISMATCH',
+        detail: 'The stored action does not match its fingerprint.',
+        suggestion: 'Nothing was done. Start the action again.',
+        retryable: false,
+      };
+    }
+    return null;
+  }
+
+  /** Re-reads the page: is this still the conversation/record the person approved? */
+  private async recordChanged(
+    tool: StoredTool,
+    input: unknown,
+    call: PreparedCall,
+    ctx: RunCtx,
+  ): Promise<ErrorSpec | null> {
+    if (!call.binding.recordId) return null;
+    let preview: RunResult<ToolPreview>;
+    if (tool.sideEffect === 'send') {
+      preview = await (tool.run as (i: unknown, c: RunCtx) => Promise<RunResult<ToolPreview>>)(input, ctx);
+    } else if (tool.preview) {
+      preview = { ok: true, data: await (tool.preview as (i: unknown, c: RunCtx) => Promise<ToolPreview>)(input, ctx) };
+    } else {
+      return null;
+    }
+    const now = preview.ok ? preview.data.recordId : undefined;
+    if (now === call.binding.recordId) return null;
+    return {
+      type: 'failed',
+      code: 'RECORD_CHANGED',
+      detail: `The console now shows ${now ? `"${now}"` : 'no matching record'}, not "${call.binding.recordId}" that was approved.`,
+      suggestion: 'Nothing was done. Open the right conversation and start the action again.',
+      retryable: false,
+    };
+  }
+
+  private act(tool: StoredTool, input: unknown, call: PreparedCall, ctx: RunCtx): Promise<RunResult<unknown>> {
+    if (tool.sideEffect === 'send') {
+      const deliver = this.vault.get(tool.name);
+      if (!deliver) return Promise.resolve({ ok: false, error: unknownTool(tool.name) });
+      return deliver(input as never, call, ctx);
+    }
+    return (tool.run as (i: unknown, c: RunCtx) => Promise<RunResult<unknown>>)(input, ctx);
+  }
+}
+
+type Timed = Awaited<ReturnType<typeof runWithDeadline<RunResult<unknown> & { touched: boolean }>>>;
+
+/**
+ * A clear refusal from the console is `failed`. A timeout, a throw or a retryable error
+ * after the tool started acting is `uncertain`: the action may have happened, so it is
+ * never retried blindly (seed 004: EXECUTION_UNCERTAIN).
+ */
+function classify(call: PreparedCall, timed: Timed): ExecOutcome {
+  const traceId = call.traceId;
+  switch (timed.kind) {
+    case 'done': {
+      const r = timed.value;
+      if (r.ok) return { status: 'executed', data: r.data };
+      const error = { ...r.error, traceId };
+      if (r.touched && (r.error.retryable || r.error.type === 'uncertain' || r.error.type === 'timeout')) {
+        return { status: 'uncertain', error: { ...error, type: 'uncertain', retryable: false } };
+      }
+      return { status: 'failed', error };
+    }
+    case 'threw':
+      return { status: 'uncertain', error: { ...fromThrown(timed.error), type: 'uncertain', traceId } };
+    case 'timeout':
+      return { status: 'uncertain', error: uncertain(call, 'did not report back in time', traceId) };
+    case 'cancelled':
+      return { status: 'uncertain', error: uncertain(call, 'was interrupted', traceId) };
+  }
+}
+
+function uncertain(call: PreparedCall, what: string, traceId: string): ToolError {
+  return {
+    type: 'uncertain',
+    code: 'OUTCOME_UNKNOWN',
+    detail: `${call.title} ${what}; it may or may not have happened.`,
+    suggestion: 'Check on the console before doing anything again. It will not be retried automatically.',
+    retryable: false,
+    traceId,
+  };
+}
+
+function unknownTool(name: string): ErrorSpec {
+  return {
+    type: 'failed',
+    code: 'UNKNOWN_TOOL',
+    detail: `No tool "${name}" can carry out this action here.`,
+    suggestion: 'Nothing was done. Reload the console tab and start again.',
+    retryable: false,
+  };
+}
+
+function badStoredInput(name: string): ErrorSpec {
+  return {
+    type: 'failed',
+    code: 'INVALID_STORED_INPUT',
+    detail: `The stored input of ${name} no longer passes validation.`,
+    suggestion: 'Nothing was done. Start the action again.',
+    retryable: false,
+  };
+}

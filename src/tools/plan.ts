@@ -1,0 +1,269 @@
+/**
+ * Fixed flows as data (seed 000: "编排器只需要一个 AgentStep[] 数组"). A plan runs its steps
+ * in order under the `plan` caller, stops at the first failure or at a confirmation, and
+ * reports one entry per step. The AI part of a flow only generates text (a `generate`
+ * step validated by zod); it never decides what runs next.
+ *
+ * From the bridge the same plan is a dry run: read steps run, every other step is reported
+ * as planned, and no generator (LLM request) is ever called.
+ */
+import { z } from 'zod';
+import { summarise } from './audit.ts';
+import { fieldIssues } from './validate.ts';
+import type { Registry } from './registry.ts';
+import type { InvokeCtx, PreparedCall, ToolError } from './types.ts';
+
+export interface PlanEnv {
+  input: Record<string, unknown>;
+  outputs: Record<string, unknown>;
+}
+
+export interface GenerateRequest {
+  system: string;
+  user: string;
+}
+
+/** Injected text generator (the LLM client in the extension, a stub in unit tests). */
+export type Generator = (req: GenerateRequest, signal: AbortSignal) => Promise<string>;
+
+export type CheckResult = { ok: true; summary?: string } | { ok: false; detail: string; suggestion: string };
+
+interface StepBase {
+  id: string;
+  title: string;
+}
+
+export type AgentStep =
+  | (StepBase & { kind: 'tool'; tool: string; input?: (env: PlanEnv) => Record<string, unknown> })
+  | (StepBase & { kind: 'generate'; prompt: (env: PlanEnv) => GenerateRequest; schema: z.ZodType })
+  | (StepBase & { kind: 'check'; check: (env: PlanEnv) => CheckResult });
+
+export interface Plan {
+  name: string;
+  title: string;
+  description: string;
+  input: z.ZodObject;
+  steps: readonly AgentStep[];
+}
+
+export type StepStatus = 'ok' | 'error' | 'requires_confirmation' | 'planned' | 'cancelled';
+
+export interface StepEntry {
+  id: string;
+  kind: AgentStep['kind'];
+  name: string;
+  title: string;
+  status: StepStatus;
+  durationMs: number;
+  summary: string;
+  error?: ToolError;
+}
+
+export type PlanStatus = 'completed' | 'failed' | 'needs_confirmation' | 'cancelled' | 'dry_run';
+
+export interface PlanResult {
+  plan: string;
+  status: PlanStatus;
+  steps: StepEntry[];
+  prepared?: PreparedCall;
+  outputs: Record<string, unknown>;
+  traceId: string;
+}
+
+export interface RunPlanOptions {
+  registry: Registry;
+  /** caller is forced to `plan`, except from the bridge, where everything is a dry run. */
+  ctx: InvokeCtx;
+  generate?: Generator;
+  signal?: AbortSignal;
+  onStep?: (entry: StepEntry, index: number) => void;
+  now?: () => number;
+  generateTimeoutMs?: number;
+}
+
+export async function runPlan(plan: Plan, rawInput: unknown, opts: RunPlanOptions): Promise<PlanResult> {
+  const now = opts.now ?? Date.now;
+  const traceId = opts.ctx.traceId ?? crypto.randomUUID();
+  const dry = opts.ctx.caller === 'bridge';
+  const ctx: InvokeCtx = { ...opts.ctx, caller: dry ? 'bridge' : 'plan', traceId };
+  const result: PlanResult = { plan: plan.name, status: 'completed', steps: [], outputs: {}, traceId };
+  const parsed = plan.input.safeParse(rawInput ?? {});
+  if (!parsed.success) {
+    result.status = 'failed';
+    result.steps.push(inputStep(plan, parsed.error, traceId));
+    return result;
+  }
+  const env: PlanEnv = { input: parsed.data as Record<string, unknown>, outputs: result.outputs };
+  for (const [index, step] of plan.steps.entries()) {
+    const started = now();
+    const entry = opts.signal?.aborted
+      ? cancelled(step, traceId)
+      : await runStep(step, env, { ...opts, ctx }, dry, traceId, (r) => (result.prepared = r));
+    entry.durationMs = now() - started;
+    result.steps.push(entry);
+    opts.onStep?.(entry, index);
+    if (entry.status === 'error') return { ...result, status: 'failed' };
+    if (entry.status === 'cancelled') return { ...result, status: 'cancelled' };
+    if (entry.status === 'requires_confirmation') return { ...result, status: 'needs_confirmation' };
+  }
+  result.status = dry ? 'dry_run' : 'completed';
+  return result;
+}
+
+async function runStep(
+  step: AgentStep,
+  env: PlanEnv,
+  opts: RunPlanOptions,
+  dry: boolean,
+  traceId: string,
+  onPrepared: (p: PreparedCall) => void,
+): Promise<StepEntry> {
+  const base = { id: step.id, kind: step.kind, title: step.title, durationMs: 0 };
+  switch (step.kind) {
+    case 'tool':
+      return runToolStep(step, env, opts, dry, onPrepared);
+    case 'generate':
+      if (dry) return { ...base, name: step.id, status: 'planned', summary: 'would ask the model (not called from a dry run)' };
+      return runGenerate(step, env, opts, traceId);
+    case 'check': {
+      let res: CheckResult;
+      try {
+        res = step.check(env);
+      } catch (e) {
+        if (dry) return { ...base, name: step.id, status: 'planned', summary: 'depends on steps that did not run' };
+        return { ...base, name: step.id, status: 'error', summary: 'check failed', error: stepError('CHECK_THREW', String(e), traceId) };
+      }
+      if (res.ok) {
+        env.outputs[step.id] = true;
+        return { ...base, name: step.id, status: 'ok', summary: res.summary ?? 'passed' };
+      }
+      const error: ToolError = {
+        type: 'validation',
+        code: 'CHECK_FAILED',
+        detail: res.detail,
+        suggestion: res.suggestion,
+        retryable: false,
+        traceId,
+      };
+      return { ...base, name: step.id, status: dry ? 'planned' : 'error', summary: res.detail, ...(dry ? {} : { error }) };
+    }
+  }
+}
+
+async function runToolStep(
+  step: Extract<AgentStep, { kind: 'tool' }>,
+  env: PlanEnv,
+  opts: RunPlanOptions,
+  dry: boolean,
+  onPrepared: (p: PreparedCall) => void,
+): Promise<StepEntry> {
+  const base = { id: step.id, kind: step.kind, title: step.title, name: step.tool, durationMs: 0 };
+  let input: Record<string, unknown>;
+  try {
+    input = step.input ? step.input(env) : {};
+  } catch (e) {
+    if (dry) return { ...base, status: 'planned', summary: 'input depends on steps that did not run' };
+    const error = stepError('STEP_INPUT', `Could not build the input: ${String(e)}`, opts.ctx.traceId!);
+    return { ...base, status: 'error', summary: error.detail, error };
+  }
+  const res = await opts.registry.invoke(step.tool, input, { ...opts.ctx, ...(opts.signal ? { signal: opts.signal } : {}) });
+  if (res.ok && res.dryRun) {
+    env.outputs[step.id] = res.data;
+    return { ...base, status: 'planned', summary: summarise(res.data.preview) };
+  }
+  if (res.ok) {
+    env.outputs[step.id] = res.data;
+    return { ...base, status: 'ok', summary: summarise(res.data) };
+  }
+  if ('requiresConfirm' in res) {
+    onPrepared(res.confirmPayload);
+    return { ...base, status: 'requires_confirmation', summary: `waiting for confirmation (${res.confirmPayload.actionId})` };
+  }
+  const status = res.error.type === 'cancelled' ? 'cancelled' : 'error';
+  return { ...base, status, summary: res.error.detail, error: res.error };
+}
+
+async function runGenerate(
+  step: Extract<AgentStep, { kind: 'generate' }>,
+  env: PlanEnv,
+  opts: RunPlanOptions,
+  traceId: string,
+): Promise<StepEntry> {
+  const base = { id: step.id, kind: step.kind, title: step.title, name: step.id, durationMs: 0 };
+  const fail = (code: string, detail: string): StepEntry => {
+    const error = stepError(code, detail, traceId);
+    return { ...base, status: 'error', summary: detail, error };
+  };
+  if (!opts.generate) return fail('NO_GENERATOR', 'No model is configured for this flow.');
+  const controller = new AbortController();
+  const onAbort = () => controller.abort();
+  opts.signal?.addEventListener('abort', onAbort, { once: true });
+  const timer = setTimeout(() => controller.abort(), opts.generateTimeoutMs ?? 60_000);
+  try {
+    const text = await opts.generate(step.prompt(env), controller.signal);
+    const parsed = parseJsonLoose(text);
+    if (parsed === undefined) return fail('GENERATED_NOT_JSON', 'The model did not return JSON.');
+    const checked = step.schema.safeParse(parsed);
+    if (!checked.success) {
+      const fields = fieldIssues(checked.error, []);
+      return fail('GENERATED_INVALID', `The model's JSON is not valid: ${fields.map((f) => `${f.path}: ${f.message}`).join('; ')}`);
+    }
+    env.outputs[step.id] = checked.data;
+    return { ...base, status: 'ok', summary: summarise(checked.data) };
+  } catch (e) {
+    if (opts.signal?.aborted) return { ...base, status: 'cancelled', summary: 'cancelled' };
+    return fail('GENERATE_FAILED', `The model request failed: ${e instanceof Error ? e.message : String(e)}`);
+  } finally {
+    clearTimeout(timer);
+    opts.signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/** Models often wrap JSON in a ```json fence; accept that, nothing looser. */
+function parseJsonLoose(text: string): unknown {
+  const fenced = /^\s*```(?:json)?\s*\n([\s\S]*?)\n\s*```\s*$/.exec(text);
+  try {
+    return JSON.parse(fenced ? fenced[1]! : text);
+  } catch {
+    return undefined;
+  }
+}
+
+function stepError(code: string, detail: string, traceId: string): ToolError {
+  return { type: 'failed', code, detail, suggestion: 'Nothing after this step ran. Fix the cause and start the flow again.', retryable: false, traceId };
+}
+
+function cancelled(step: AgentStep, traceId: string): StepEntry {
+  return {
+    id: step.id,
+    kind: step.kind,
+    name: step.kind === 'tool' ? step.tool : step.id,
+    title: step.title,
+    status: 'cancelled',
+    durationMs: 0,
+    summary: 'cancelled before this step',
+    error: { type: 'cancelled', code: 'CANCELLED', detail: 'The flow was stopped.', suggestion: 'Start it again when ready.', retryable: false, traceId },
+  };
+}
+
+function inputStep(plan: Plan, error: z.ZodError, traceId: string): StepEntry {
+  const fields = fieldIssues(error, Object.keys(plan.input.shape));
+  return {
+    id: 'input',
+    kind: 'check',
+    name: plan.name,
+    title: 'input',
+    status: 'error',
+    durationMs: 0,
+    summary: 'invalid plan input',
+    error: {
+      type: 'validation',
+      code: 'INVALID_INPUT',
+      detail: `Input for plan ${plan.name} is not valid.`,
+      suggestion: 'Fix the fields listed in `fields` and run it again.',
+      retryable: false,
+      fields,
+      traceId,
+    },
+  };
+}

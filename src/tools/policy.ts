@@ -1,0 +1,52 @@
+/**
+ * Execution policy (DESIGN.md "Execution policy", caller x effect x risk) and the
+ * risk policy (seed 004: risk decides TTL, role, what the card shows, failure handling).
+ * Nothing a caller sends can change these: they are read from the tool's code.
+ */
+import type { Caller, PolicyDecision, Risk, SideEffect } from './types.ts';
+
+export interface PolicyOptions {
+  /** Developer option: low-risk writes run for real from the bridge (test consoles only). */
+  bridgeRunsLowWrites?: boolean;
+}
+
+/** The model decides what to call; nobody watches each step. */
+export const isAutonomous = (caller: Caller): boolean => caller === 'llm';
+
+/** A person acted (hotkey, panel button) or a fixed flow that a person started. */
+export const isHumanInitiated = (caller: Caller): boolean =>
+  caller === 'hotkey' || caller === 'ui' || caller === 'plan';
+
+export function needsConfirmation(effect: SideEffect, risk: Risk | undefined): boolean {
+  return effect === 'send' || (effect === 'write' && (risk === 'high' || risk === 'critical'));
+}
+
+export function decide(
+  caller: Caller,
+  effect: SideEffect,
+  risk: Risk | undefined,
+  opts: PolicyOptions = {},
+): PolicyDecision {
+  if (effect === 'read') return 'run';
+  if (caller === 'llm') return 'forbidden';
+  if (caller === 'bridge') {
+    const lowWrite = effect === 'write' && risk === 'low';
+    return lowWrite && opts.bridgeRunsLowWrites ? 'run' : 'dry_run';
+  }
+  return needsConfirmation(effect, risk) ? 'confirm' : 'run';
+}
+
+export interface RiskRule {
+  /** How long a prepared call may wait for a person. */
+  ttlMs: number;
+  /** Shown on the card; the required role itself comes from the tool. */
+  cardEmphasis: 'normal' | 'irreversible';
+}
+
+/** Seed 004: HIGH lives shorter than a queue move; CRITICAL shortest. Never from input. */
+export const RISK_RULES: Readonly<Record<Risk, RiskRule>> = {
+  low: { ttlMs: 15 * 60_000, cardEmphasis: 'normal' },
+  medium: { ttlMs: 10 * 60_000, cardEmphasis: 'normal' },
+  high: { ttlMs: 3 * 60_000, cardEmphasis: 'irreversible' },
+  critical: { ttlMs: 60_000, cardEmphasis: 'irreversible' },
+};

@@ -1,0 +1,231 @@
+/**
+ * The graded-tool contract (DESIGN.md "Tool contract").
+ * Pure types: no chrome.*, no DOM. Every caller of deskhand goes through these.
+ */
+import type { z } from 'zod';
+
+/** Can it be undone? Does someone outside see it at once? (DESIGN.md "The one rule") */
+export type SideEffect = 'read' | 'write' | 'send';
+export const SIDE_EFFECTS = ['read', 'write', 'send'] as const satisfies readonly SideEffect[];
+
+/** Risk of a write or send; decides TTL, role, card and failure handling. */
+export type Risk = 'low' | 'medium' | 'high' | 'critical';
+export const RISKS = ['low', 'medium', 'high', 'critical'] as const satisfies readonly Risk[];
+
+/** Who is calling. Autonomy is derived from this, never passed in. */
+export type Caller = 'hotkey' | 'ui' | 'plan' | 'llm' | 'bridge';
+export const CALLERS = ['hotkey', 'ui', 'plan', 'llm', 'bridge'] as const satisfies readonly Caller[];
+
+/** Page types `detectPage()` may report; `null` means "unknown" and never blocks. */
+export type PageType = 'conversation' | 'customer' | 'ticket' | 'kb';
+export const PAGE_TYPES = ['conversation', 'customer', 'ticket', 'kb'] as const satisfies readonly PageType[];
+
+export type ErrorType =
+  | 'validation'
+  | 'not_found'
+  | 'unavailable'
+  | 'forbidden'
+  | 'timeout'
+  | 'internal'
+  | 'confirmation_required'
+  | 'rejected'
+  | 'failed'
+  | 'uncertain'
+  | 'cancelled';
+
+/** One field of a validation error: what is wrong and what would be accepted. */
+export interface FieldIssue {
+  path: string;
+  message: string;
+  allowed?: readonly (string | number | boolean | null)[];
+  min?: number;
+  max?: number;
+}
+
+/** Errors cross contexts as this plain object, never as thrown values. */
+export interface ToolError {
+  code: string;
+  type: ErrorType;
+  detail: string;
+  suggestion: string;
+  retryable: boolean;
+  fields?: FieldIssue[];
+  traceId: string;
+  /** When a cool-down or rate limit ends (ms from now), if known. */
+  retryAfterMs?: number;
+}
+
+/** What clipping dropped, and how to ask for the rest. */
+export interface TruncationNote {
+  originalChars: number;
+  keptChars: number;
+  droppedItems: number;
+  shortenedStrings: number;
+  droppedKeys: number;
+  arrays: { path: string; kept: number; total: number }[];
+  hint: string;
+}
+
+/** The binding of a prepared call to where it was prepared. */
+export interface CallBinding {
+  tabId?: number;
+  origin?: string;
+  /** Conversation / record the action is about, as read from the page. */
+  recordId?: string;
+}
+
+/** A confirmable action, compiled from validated input (DESIGN.md "Confirmation"). */
+export interface PreparedCall {
+  actionId: string;
+  idempotencyKey: string;
+  tool: string;
+  title: string;
+  sideEffect: SideEffect;
+  risk: Risk;
+  requiredRole?: string;
+  /** The validated input, exactly as it will be executed. */
+  input: Record<string, unknown>;
+  /** Canonical JSON of the fingerprinted part (see prepared.ts). */
+  canonical: string;
+  fingerprint: string;
+  caller: Caller;
+  binding: CallBinding;
+  /** Masked in audit records (not part of the fingerprint). */
+  sensitiveFields?: readonly string[];
+  /** Human-readable structured action for the card, from the tool's preview. */
+  display: Record<string, unknown>;
+  createdAt: number;
+  expiresAt: number;
+  traceId: string;
+}
+
+/** What a tool would touch; used by dry runs and confirmation cards. */
+export interface ToolPreview {
+  recordId?: string;
+  /** Structured action as a person should read it (target, fields, amounts…). */
+  display?: Record<string, unknown>;
+  /** Fields or controls the tool would change, and fields it could not find. */
+  touches?: string[];
+  missing?: string[];
+}
+
+export interface DryRunReport {
+  dryRun: true;
+  tool: string;
+  wouldRun: 'run' | 'confirm';
+  input: Record<string, unknown>;
+  preview: ToolPreview;
+  /** The prepared call it would create (never stored). */
+  prepared?: PreparedCall;
+}
+
+export type ToolResult<O = unknown> =
+  | { ok: true; data: O; truncated?: TruncationNote; dryRun?: false }
+  | { ok: true; data: DryRunReport; dryRun: true }
+  | { ok: false; error: ToolError }
+  | { ok: false; requiresConfirm: true; confirmPayload: PreparedCall };
+
+/** What a tool's own code returns; the registry adds traceId and policy. */
+export type RunResult<O> = { ok: true; data: O } | { ok: false; error: Omit<ToolError, 'traceId'> };
+
+export interface InvokeCtx {
+  caller: Caller;
+  /** `detectPage()` of the tab; `null` = unknown, which never blocks a tool. */
+  pageType: PageType | null;
+  /** Enabled feature flags. A tool whose flag is absent or false is off. */
+  features: Readonly<Record<string, boolean>>;
+  roles: readonly string[];
+  traceId?: string;
+  toolCallId?: string;
+  sessionId?: string;
+  model?: string;
+  /** Where a prepared call is bound (tab, console origin). */
+  binding?: CallBinding;
+  /** Cancels the call from outside (Stop button, plan cancel). */
+  signal?: AbortSignal;
+}
+
+/** What a tool's `run` receives besides its input. */
+export interface RunCtx {
+  caller: Caller;
+  pageType: PageType | null;
+  traceId: string;
+  /** Aborted on timeout or cancel: content-side work must stop. */
+  signal: AbortSignal;
+}
+
+export type ToolInput = z.ZodObject;
+
+interface ToolBase<S extends ToolInput, O> {
+  /** `<domain>.<capability>`, e.g. `customer.fill`. */
+  name: string;
+  title: string;
+  /** For the model: when to use it, when to use a neighbour instead, what it returns, limits. */
+  description: string;
+  input: S;
+  pageTypes?: readonly PageType[];
+  featureFlag?: string;
+  requiredRole?: string;
+  /** Input/output keys masked in audit records (and for the model where the tool says so). */
+  sensitiveFields?: readonly string[];
+  timeoutMs?: number;
+  /** Per-tool projection before the global clip: keep only what callers need. */
+  project?(data: O, input: z.output<S>): unknown;
+  /** What the tool would touch, without touching it (dry runs, confirmation cards). */
+  preview?(input: z.output<S>, ctx: RunCtx): Promise<ToolPreview>;
+}
+
+export interface ReadTool<S extends ToolInput = ToolInput, O = unknown> extends ToolBase<S, O> {
+  sideEffect: 'read';
+  risk?: undefined;
+  run(input: z.output<S>, ctx: RunCtx): Promise<RunResult<O>>;
+}
+
+export interface WriteTool<S extends ToolInput = ToolInput, O = unknown> extends ToolBase<S, O> {
+  sideEffect: 'write';
+  risk: Risk;
+  run(input: z.output<S>, ctx: RunCtx): Promise<RunResult<O>>;
+}
+
+/**
+ * Tool functions use method syntax on purpose: method parameters are bivariant, so a
+ * `Tool<ZodObject<{ q: ZodString }>, Hits>` is still a `Tool` the registry can hold.
+ *
+ * A send tool's `run` never sends: it prepares the payload (what would be sent, to whom)
+ * and the registry turns that into a prepared call. `deliver` is the only sending code;
+ * the registry hands it to the executor at registration and never calls it.
+ */
+export interface SendTool<S extends ToolInput = ToolInput, O = unknown> extends ToolBase<S, O> {
+  sideEffect: 'send';
+  risk: Risk;
+  run(input: z.output<S>, ctx: RunCtx): Promise<RunResult<ToolPreview>>;
+  deliver(input: z.output<S>, call: PreparedCall, ctx: RunCtx): Promise<RunResult<O>>;
+}
+
+export type Tool<S extends ToolInput = ToolInput, O = unknown> =
+  | ReadTool<S, O>
+  | WriteTool<S, O>
+  | SendTool<S, O>;
+
+/** What `list()` returns: plain, printable with console.table. */
+export interface ToolInfo {
+  name: string;
+  title: string;
+  description: string;
+  domain: string;
+  sideEffect: SideEffect;
+  risk: Risk | null;
+  requiredRole: string | null;
+  available: boolean;
+  /** Why not available, or what the caller would get (dry run / confirmation). */
+  reason: string | null;
+  policy: PolicyDecision;
+}
+
+export type PolicyDecision = 'run' | 'confirm' | 'dry_run' | 'forbidden';
+
+/** OpenAI `tools` entry. */
+export interface FunctionSchema {
+  type: 'function';
+  function: { name: string; description: string; parameters: Record<string, unknown> };
+}

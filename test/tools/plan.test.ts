@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { runPlan, type Plan } from '../../src/tools/index.ts';
+import { ctx, makeCore } from './fixtures.ts';
+
+const flow: Plan = {
+  name: 'noteThenRefund',
+  title: 'Note, then refund',
+  description: 'test flow',
+  input: z.strictObject({ orderId: z.string() }),
+  steps: [
+    { kind: 'tool', id: 'search', title: 'Search KB', tool: 'kb.search', input: () => ({ query: 'refund policy', limit: 2 }) },
+    {
+      kind: 'generate',
+      id: 'draft',
+      title: 'Write note',
+      prompt: (env) => ({ system: 'json', user: JSON.stringify(env.outputs.search) }),
+      schema: z.strictObject({ note: z.string().min(3) }),
+    },
+    { kind: 'tool', id: 'note', title: 'Add note', tool: 'note.add', input: (env) => ({ text: (env.outputs.draft as { note: string }).note }) },
+    { kind: 'check', id: 'noted', title: 'Note added', check: (env) => (env.outputs.note ? { ok: true } : { ok: false, detail: 'no note', suggestion: 'retry' }) },
+    {
+      kind: 'tool',
+      id: 'refund',
+      title: 'Refund',
+      tool: 'refund.request',
+      input: (env) => ({ orderId: env.input.orderId, amount: 5, currency: 'CNY', reason: 'goodwill' }),
+    },
+    { kind: 'tool', id: 'after', title: 'Never reached', tool: 'note.add', input: () => ({ text: 'after' }) },
+  ],
+};
+
+describe('plan orchestrator', () => {
+  it('runs steps in order under the plan caller and stops at a confirmation with the prepared call', async () => {
+    const { registry, effects } = makeCore();
+    const seen: string[] = [];
+    const res = await runPlan(flow, { orderId: 'ORD-5' }, {
+      registry,
+      ctx: ctx({ caller: 'hotkey' }),
+      generate: async () => '```json\n{"note":"policy checked"}\n```',
+      onStep: (e) => seen.push(`${e.id}:${e.status}`),
+    });
+    expect(res.status).toBe('needs_confirmation');
+    expect(seen).toEqual(['search:ok', 'draft:ok', 'note:ok', 'noted:ok', 'refund:requires_confirmation']);
+    expect(res.prepared).toMatchObject({ tool: 'refund.request', caller: 'plan', input: { orderId: 'ORD-5' } });
+    expect(effects.notes).toEqual(['policy checked']);
+    expect(effects.refunds).toEqual([]);
+    expect(res.steps.every((s) => typeof s.durationMs === 'number' && s.summary.length > 0)).toBe(true);
+  });
+  it('stops at the first failure: invalid generated JSON leaves later steps unrun', async () => {
+    const { registry, effects } = makeCore();
+    const res = await runPlan(flow, { orderId: 'ORD-5' }, { registry, ctx: ctx(), generate: async () => '{"note": 1}' });
+    expect(res.status).toBe('failed');
+    expect(res.steps.map((s) => s.status)).toEqual(['ok', 'error']);
+    expect(res.steps[1]!.error).toMatchObject({ code: 'GENERATED_INVALID' });
+    expect(effects.notes).toEqual([]);
+    const notJson = await runPlan(flow, { orderId: 'ORD-5' }, { registry, ctx: ctx(), generate: async () => 'Sure! Here is a note.' });
+    expect(notJson.steps[1]!.error!.code).toBe('GENERATED_NOT_JSON');
+  });
+  it('stops at a failing tool step with its structured error', async () => {
+    const { registry } = makeCore();
+    const res = await runPlan(flow, { orderId: 'ORD-5' }, { registry, ctx: ctx({ features: {} }), generate: async () => '{}' });
+    expect(res.status).toBe('failed');
+    expect(res.steps).toHaveLength(1);
+    expect(res.steps[0]!.error).toMatchObject({ code: 'FEATURE_OFF' });
+  });
+  it('refuses invalid plan input before any step', async () => {
+    const { registry } = makeCore();
+    const res = await runPlan(flow, { orderId: 5 }, { registry, ctx: ctx() });
+    expect(res.status).toBe('failed');
+    expect(res.steps[0]!.error!.fields![0]!.path).toBe('orderId');
+  });
+  it('is cancellable by a signal between steps', async () => {
+    const { registry, effects } = makeCore();
+    const ac = new AbortController();
+    const res = await runPlan(flow, { orderId: 'ORD-5' }, {
+      registry,
+      ctx: ctx(),
+      signal: ac.signal,
+      generate: async () => {
+        ac.abort();
+        return '{"note":"abc"}';
+      },
+    });
+    expect(res.status).toBe('cancelled');
+    expect(res.steps.at(-1)!.status).toBe('cancelled');
+    expect(effects.notes).toEqual([]);
+  });
+  it('from the bridge is a dry run: reads run, the rest is planned, no model is asked', async () => {
+    const { registry, effects } = makeCore();
+    let asked = 0;
+    const res = await runPlan(flow, { orderId: 'ORD-5' }, {
+      registry,
+      ctx: ctx({ caller: 'bridge' }),
+      generate: async () => {
+        asked += 1;
+        return '{}';
+      },
+    });
+    expect(res.status).toBe('dry_run');
+    expect(res.steps.map((s) => s.status)).toEqual(['ok', 'planned', 'planned', 'planned', 'planned', 'planned']);
+    expect(asked).toBe(0);
+    expect(effects).toMatchObject({ notes: [], refunds: [], sent: [] });
+  });
+});
