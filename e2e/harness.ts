@@ -1,0 +1,194 @@
+/**
+ * Real-browser harness: Debian Chromium (CHROME_PATH) with the built extension from dist/,
+ * the demo console on a free port, and helpers that go through the real paths (content
+ * script, service worker, side panel page).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import puppeteer, { type Browser, type Page, type WebWorker } from 'puppeteer-core';
+import { startConsole, type ConsoleServer, type LogEntry } from '../demo/console/server.ts';
+import type { SettingsInput } from '../src/settings/schema.ts';
+import type { ToolResult } from '../src/tools/types.ts';
+
+export const DIST = resolve(import.meta.dirname, '../dist');
+export const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+export interface Harness {
+  browser: Browser;
+  extensionId: string;
+  worker: WebWorker;
+  server: ConsoleServer;
+  openConsole(path?: string): Promise<Page>;
+  tabIdOf(page: Page): Promise<number>;
+  panel(tabId: number): Promise<Page>;
+  invoke(panel: Page, tabId: number, name: string, input: unknown, caller?: 'ui' | 'llm'): Promise<ToolResult>;
+  settings(patch: SettingsInput): Promise<void>;
+  log(): Promise<LogEntry[]>;
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function launch(): Promise<{ browser: Browser; extensionId: string; worker: WebWorker; dir: string }> {
+  const dir = mkdtempSync(join(tmpdir(), 'deskhand-e2e-'));
+  const browser = await puppeteer.launch({
+    executablePath: CHROME,
+    headless: true,
+    pipe: true,
+    enableExtensions: true,
+    userDataDir: dir,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--lang=zh-CN',
+    ],
+  });
+  const extensionId = await browser.installExtension(DIST);
+  const target = await browser.waitForTarget((t) => t.type() === 'service_worker' && t.url().startsWith(`chrome-extension://${extensionId}/`));
+  const worker = (await target.worker())!;
+  // The worker target is attached before its script has run; wait for the extension APIs.
+  for (let i = 0; i < 200; i++) {
+    const up = await worker.evaluate(() => typeof chrome !== 'undefined' && !!chrome.runtime?.id).catch(() => false);
+    if (up) break;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return { browser, extensionId, worker, dir };
+}
+
+export async function startHarness(initial: SettingsInput = {}): Promise<Harness> {
+  const server = await startConsole();
+  const { browser, extensionId, worker, dir } = await launch();
+  const h: Harness = {
+    browser,
+    extensionId,
+    worker,
+    server,
+    async openConsole(path = '/') {
+      const page = await browser.newPage();
+      await page.goto(`${server.url}${path}`, { waitUntil: 'load' });
+      await waitReady(h, page);
+      return page;
+    },
+    async tabIdOf(page) {
+      const url = page.url();
+      const id = await worker.evaluate(async (u: string) => {
+        const tabs = await chrome.tabs.query({});
+        return tabs.find((t) => t.url === u)?.id ?? null;
+      }, url);
+      if (id === null) throw new Error(`no tab for ${url}`);
+      return id;
+    },
+    async panel(tabId) {
+      const page = await browser.newPage();
+      await page.goto(`chrome-extension://${extensionId}/src/sidepanel/index.html?tabId=${tabId}`, { waitUntil: 'load' });
+      return page;
+    },
+    invoke(panel, tabId, name, input, caller = 'ui') {
+      return panel.evaluate(
+        async (a: { tabId: number; name: string; input: unknown; caller: string }) => {
+          const r = await chrome.tabs.sendMessage(a.tabId, {
+            type: 'tools.invoke',
+            caller: a.caller,
+            name: a.name,
+            input: a.input,
+            toolCallId: `t-${Math.random().toString(16).slice(2)}`,
+            sessionId: 'e2e',
+            model: 'none',
+          }, { frameId: 0 });
+          if (!r?.ok) throw new Error(`invoke refused: ${JSON.stringify(r)}`);
+          return r.result;
+        },
+        { tabId, name, input, caller },
+      ) as Promise<ToolResult>;
+    },
+    async settings(patch) {
+      await worker.evaluate(async (p: unknown) => {
+        const cur = ((await chrome.storage.local.get('settings')).settings ?? {}) as Record<string, unknown>;
+        await chrome.storage.local.set({ settings: { ...cur, ...(p as object) } });
+      }, patch);
+    },
+    async log() {
+      const r = await fetch(`${server.url}/api/_log`);
+      return (await r.json()) as LogEntry[];
+    },
+    async reset() {
+      await fetch(`${server.url}/api/_reset`, { method: 'POST', body: '{}' });
+    },
+    async close() {
+      await browser.close().catch(() => {});
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  if (Object.keys(initial).length) await h.settings(initial);
+  return h;
+}
+
+/** The content script answers page.info once its registry is ready. */
+export async function waitReady(h: Pick<Harness, 'worker'>, page: Page, timeoutMs = 10_000): Promise<void> {
+  const url = page.url();
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const ready = await h.worker.evaluate(async (u: string) => {
+      const tab = (await chrome.tabs.query({})).find((t) => t.url === u);
+      if (!tab?.id) return false;
+      try {
+        const r = await chrome.tabs.sendMessage(tab.id, { type: 'page.info' }, { frameId: 0 });
+        return r?.ok === true && r.readyMs !== null;
+      } catch {
+        return false;
+      }
+    }, url);
+    if (ready) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`content script not ready on ${url}`);
+}
+
+/** Text of deskhand's toast, which lives in a closed shadow root (CDP can pierce it). */
+export async function toastText(page: Page): Promise<string> {
+  const session = await page.createCDPSession();
+  const { root } = (await session.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: CdpNode };
+  await session.detach();
+  const host = findNode(root, (n) => n.nodeName === 'DESKHAND-TOAST');
+  return host ? textOf(host).trim() : '';
+}
+
+interface CdpNode {
+  nodeName: string;
+  nodeType: number;
+  nodeValue?: string;
+  children?: CdpNode[];
+  shadowRoots?: CdpNode[];
+}
+
+function findNode(n: CdpNode, pred: (n: CdpNode) => boolean): CdpNode | null {
+  if (pred(n)) return n;
+  for (const c of [...(n.children ?? []), ...(n.shadowRoots ?? [])]) {
+    const hit = findNode(c, pred);
+    if (hit) return hit;
+  }
+  return null;
+}
+
+function textOf(n: CdpNode): string {
+  if (n.nodeType === 3) return n.nodeValue ?? '';
+  return [...(n.shadowRoots ?? []), ...(n.children ?? [])].map(textOf).join('');
+}
+
+export async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 8_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last = await fn();
+  while (!ok(last) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 50));
+    last = await fn();
+  }
+  return last;
+}
+
+export const mutations = (log: LogEntry[]) => log.filter((e) => e.method !== 'GET');

@@ -1,0 +1,24 @@
+/**
+ * Service worker: the thin entry. Routes side panel <-> tabs, keeps the ledger,
+ * handles chrome.commands and user console registrations.
+ */
+import { onSettingsChanged } from '../settings/store.ts';
+import { installCommands } from './commands.ts';
+import { ledger, ledgerStore } from './confirm.ts';
+import { syncConsoleScripts } from './consoles.ts';
+import { pruneLedger } from './ledger-store.ts';
+import { installRouter } from './router.ts';
+
+installRouter();
+installCommands();
+
+// The toolbar icon opens the side panel (a user gesture).
+void chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => {});
+
+// A worker restart mid-delivery leaves calls "dispatched": they become uncertain, never executed.
+void ledger.recoverInterrupted().then(() => pruneLedger(ledgerStore));
+
+onSettingsChanged(() => void syncConsoleScripts().catch(() => {}));
+chrome.permissions.onAdded.addListener(() => void syncConsoleScripts().catch(() => {}));
+chrome.permissions.onRemoved.addListener(() => void syncConsoleScripts().catch(() => {}));
+chrome.runtime.onInstalled.addListener(() => void syncConsoleScripts().catch(() => {}));

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { findField } from '../dom/find.ts';
+import { readConversation } from '../dom/read.ts';
+import { optionsOf, setValue, type OptionLike } from '../dom/set-value.ts';
+import { normLabel } from '../dom/text.ts';
+import { fail, ok } from '../tools/errors.ts';
+import type { WriteTool } from '../tools/types.ts';
+import { ticketForm } from './shared.ts';
+
+const input = z.strictObject({
+  hint: z.string().trim().max(200).optional().describe('Extra words that describe the issue; they count double.'),
+});
+
+/**
+ * Concepts a category option can stand for, recognised by words in its label, and the
+ * words (zh + en) in a conversation that point to it. Hand-written: the lexicon is the
+ * product's domain knowledge, not something a library knows.
+ */
+const CONCEPTS: { label: string[]; words: string[] }[] = [
+  { label: ['物流', '配送', '快递', 'shipping', 'delivery', 'logistics'], words: ['包裹', '快递', '物流', '发货', '配送', '到货', '没收到', '未送达', '运单', '签收', 'tracking', 'package', 'parcel', 'shipping', 'delivery', 'delivered', 'arrive', 'courier', 'warehouse'] },
+  { label: ['退款', '退货', 'refund', 'return'], words: ['退款', '退货', '退钱', '退回', 'refund', 'return', 'money back'] },
+  { label: ['发票', '开票', 'invoice', 'billing'], words: ['发票', '抬头', '税号', '开票', 'invoice', 'receipt', 'tax id'] },
+  { label: ['账户', '账号', '登录', 'account', 'login'], words: ['登录', '密码', '验证码', '账号', '账户', '短信', 'login', 'log in', 'password', 'sign in', 'verification', 'account', 'sms'] },
+  { label: ['质量', '故障', '维修', 'quality', 'defect'], words: ['没有声音', '没声音', '无声', '坏了', '故障', '质量', '损坏', '破损', '不工作', '不能用', 'defect', 'broken', 'not working', 'faulty', 'silent', 'damaged', 'no sound'] },
+];
+
+export interface CategoryScore {
+  label: string;
+  value: string;
+  score: number;
+}
+
+function count(text: string, word: string): number {
+  let n = 0;
+  for (let i = text.indexOf(word); i !== -1; i = text.indexOf(word, i + word.length)) n += 1;
+  return n;
+}
+
+/** Scores every option against the conversation: customer words 1, agent words 0.5, hint 2. */
+export function scoreOptions(options: OptionLike[], texts: { text: string; weight: number }[]): CategoryScore[] {
+  const lowered = texts.map((t) => ({ text: t.text.toLowerCase(), weight: t.weight }));
+  return options
+    .map((o) => {
+      const label = normLabel(`${o.text} ${o.value}`);
+      const concept = CONCEPTS.find((c) => c.label.some((w) => label.includes(w)));
+      const score = concept
+        ? lowered.reduce((s, t) => s + t.weight * concept.words.reduce((n, w) => n + count(t.text, w), 0), 0)
+        : 0;
+      return { label: o.text, value: o.value, score: Math.round(score * 100) / 100 };
+    })
+    .sort((a, b) => b.score - a.score);
+}
+
+export const categoryMatch = (): WriteTool<typeof input, unknown> => ({
+  name: 'category.match',
+  title: 'Match category',
+  description:
+    'Score the category options of the quick-ticket form against the open conversation (Chinese and English keywords) and select the best one. ' +
+    'Returns the choice with its score, the runner-up and all scores; when nothing matches it selects nothing and says so. ' +
+    'Use ticket.fill to set a category you already know.',
+  sideEffect: 'write',
+  risk: 'low',
+  featureFlag: 'tickets',
+  pageTypes: ['conversation', 'ticket'],
+  input,
+  async preview({ hint }) {
+    const { form } = await ticketForm(false);
+    const field = form ? findField('category', { scope: form, includeHidden: true }) : null;
+    const scores = field ? scoreOptions(optionsOf(field.el, field.kind), textsOf(hint)) : [];
+    return { touches: field ? ['category'] : [], missing: field ? [] : ['category'], display: { choice: scores[0]?.score ? scores[0].label : null, scores } };
+  },
+  async run({ hint }, ctx) {
+    const { form, opened } = await ticketForm(true, ctx.signal);
+    const field = form ? findField('category', { scope: form }) : null;
+    if (!field) return fail('not_found', 'NO_CATEGORY_FIELD', 'No category field was found in the ticket form.', 'Use page.inspect to see which fields are found.');
+    const scores = scoreOptions(optionsOf(field.el, field.kind), textsOf(hint));
+    const [choice, runnerUp] = scores;
+    if (!choice || choice.score === 0) {
+      return ok({ choice: null, runnerUp: null, scores, applied: false, opened, detail: 'No category matches the conversation; choose one by hand.' });
+    }
+    const res = await setValue(field.el, field.kind, choice.value || choice.label, ctx.signal);
+    if (!res.ok) return fail('failed', 'CATEGORY_NOT_SET', `Could not select "${choice.label}": ${res.detail ?? ''}`, 'Select it by hand.');
+    return ok({ choice, runnerUp: runnerUp ?? null, scores, applied: true, opened, via: field.via });
+  },
+});
+
+function textsOf(hint?: string): { text: string; weight: number }[] {
+  const conv = readConversation();
+  const texts = conv.messages.map((m) => ({ text: m.text, weight: m.role === 'customer' ? 1 : 0.5 }));
+  if (conv.subject) texts.push({ text: conv.subject, weight: 1 });
+  if (hint) texts.push({ text: hint, weight: 2 });
+  return texts;
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { readProfile } from '../dom/read.ts';
+import { fail, ok } from '../tools/errors.ts';
+import type { WriteTool } from '../tools/types.ts';
+import { fillValues, planValues, ticketForm, type FillReport } from './shared.ts';
+
+const input = z.strictObject({
+  name: z.string().trim().max(100).optional(),
+  phone: z.string().trim().max(40).optional(),
+  email: z.string().trim().max(200).optional(),
+  orderId: z.string().trim().max(60).optional(),
+});
+type Input = z.output<typeof input>;
+
+/** Empty input means "copy what the customer panel shows". */
+function valuesFor(i: Input): Input {
+  const given = Object.values(i).some((v) => v);
+  if (given) return i;
+  const p = readProfile().fields;
+  return { name: p.name, phone: p.phone, email: p.email, orderId: p.orderId };
+}
+
+export const customerFill = (): WriteTool<typeof input, FillReport & { opened: boolean }> => ({
+  name: 'customer.fill',
+  title: 'Fill customer',
+  description:
+    'Fill the customer fields (name, phone, email, order ID) of the quick-ticket form, opening the form if it is closed. ' +
+    'With no input it copies the customer panel. Returns which fields were filled, how each was found, and which were missed. ' +
+    'For ticket title, category or description use ticket.fill.',
+  sideEffect: 'write',
+  risk: 'low',
+  featureFlag: 'tickets',
+  pageTypes: ['conversation', 'ticket', 'customer'],
+  sensitiveFields: ['phone', 'email'],
+  input,
+  async preview(i) {
+    const { form } = await ticketForm(false);
+    const values = valuesFor(i);
+    const plan = form ? planValues(values, form) : { filled: [], missed: Object.keys(values) as never[], failed: [] };
+    return { touches: plan.filled.map((f) => f.field), missing: plan.missed, display: { ...values } };
+  },
+  async run(i, ctx) {
+    const { form, opened } = await ticketForm(true, ctx.signal);
+    if (!form) return fail('not_found', 'NO_TICKET_FORM', 'No quick-ticket form was found on this page.', 'Open the ticket form of the console, or use page.inspect.');
+    const values = valuesFor(i);
+    if (!Object.values(values).some((v) => v)) {
+      return fail('not_found', 'NOTHING_TO_FILL', 'No values were given and the customer panel shows none.', 'Pass name, phone, email or orderId.');
+    }
+    return ok({ ...(await fillValues(values, form, ctx.signal)), opened });
+  },
+});

@@ -1,0 +1,54 @@
+/**
+ * The catalog: every tool, listed explicitly (Refined GitHub style). A meta-test checks
+ * that each file in this folder is listed here and that the grades match grades.ts.
+ */
+import type { Registry } from '../tools/registry.ts';
+import { categoryMatch } from './category-match.ts';
+import { conversationRead } from './conversation-read.ts';
+import { customerFill } from './customer-fill.ts';
+import { customerRead } from './customer-read.ts';
+import type { CatalogDeps } from './deps.ts';
+import { kbSearch } from './kb-search.ts';
+import { noteAdd } from './note-add.ts';
+import { pageInspect } from './page-inspect.ts';
+import { queueAssign } from './queue-assign.ts';
+import { refundRequest } from './refund-request.ts';
+import { replyDraft } from './reply-draft.ts';
+import { replySend } from './reply-send.ts';
+import { ticketFill } from './ticket-fill.ts';
+import { ticketHistory } from './ticket-history.ts';
+import { ticketSubmit } from './ticket-submit.ts';
+
+export const CATALOG_FILES = [
+  'kb-search',
+  'conversation-read',
+  'customer-read',
+  'ticket-history',
+  'page-inspect',
+  'customer-fill',
+  'category-match',
+  'ticket-fill',
+  'reply-draft',
+  'note-add',
+  'ticket-submit',
+  'queue-assign',
+  'refund-request',
+  'reply-send',
+] as const;
+
+export function registerCatalog(registry: Registry, deps: CatalogDeps): void {
+  registry.register(kbSearch(deps));
+  registry.register(conversationRead());
+  registry.register(customerRead());
+  registry.register(ticketHistory());
+  registry.register(pageInspect());
+  registry.register(customerFill());
+  registry.register(categoryMatch());
+  registry.register(ticketFill());
+  registry.register(replyDraft());
+  registry.register(noteAdd(deps));
+  registry.register(ticketSubmit(deps));
+  registry.register(queueAssign(deps));
+  registry.register(refundRequest(deps));
+  registry.register(replySend(deps));
+}

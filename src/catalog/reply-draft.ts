@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { findField, findSection } from '../dom/find.ts';
+import { setValue } from '../dom/set-value.ts';
+import { fail, ok } from '../tools/errors.ts';
+import type { WriteTool } from '../tools/types.ts';
+
+const input = z.strictObject({ text: z.string().trim().min(1).max(2_000) });
+
+export function composer(includeHidden = false) {
+  const scope = findSection('conversation', { includeHidden }) ?? document;
+  const f = findField('reply', { scope, includeHidden });
+  return f && (f.kind === 'editable' || f.kind === 'textarea') ? f : null;
+}
+
+export const replyDraft = (): WriteTool<typeof input, unknown> => ({
+  name: 'reply.draft',
+  title: 'Draft reply',
+  description:
+    'Put text into the reply composer of the open conversation without sending it (replacing what is there). ' +
+    'The agent reviews and sends it; reply.send prepares a send that a person must confirm.',
+  sideEffect: 'write',
+  risk: 'low',
+  featureFlag: 'replies',
+  pageTypes: ['conversation'],
+  input,
+  async preview({ text }) {
+    const f = composer(true);
+    return { touches: f ? ['reply'] : [], missing: f ? [] : ['reply'], display: { text } };
+  },
+  async run({ text }, ctx) {
+    const f = composer();
+    if (!f) return fail('not_found', 'NO_COMPOSER', 'No reply composer was found.', 'Open a conversation first.');
+    const res = await setValue(f.el, f.kind, text, ctx.signal);
+    if (!res.ok) return fail('failed', 'DRAFT_NOT_TAKEN', `The composer did not take the text: ${res.detail ?? ''}`, 'Paste it by hand.');
+    return ok({ drafted: true, chars: res.value.length, via: f.via });
+  },
+});

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { findButton, findSection } from '../dom/find.ts';
+import { observe } from '../dom/observe.ts';
+import { conversationId, readProfile } from '../dom/read.ts';
+import { setValue } from '../dom/set-value.ts';
+import { BUTTON_SYNONYMS } from '../dom/synonyms.ts';
+import { squash } from '../dom/text.ts';
+import { fail, ok } from '../tools/errors.ts';
+import type { SendTool } from '../tools/types.ts';
+import type { CatalogDeps } from './deps.ts';
+import { composer } from './reply-draft.ts';
+import { refusalKind } from './shared.ts';
+
+const input = z.strictObject({ text: z.string().trim().min(1).max(2_000) });
+
+/**
+ * `run` only prepares: it reads which conversation and customer the message would go to.
+ * `deliver` is the only sending code, reached from a confirmation in the side panel.
+ */
+export const replySend = (deps: CatalogDeps): SendTool<typeof input, unknown> => ({
+  name: 'reply.send',
+  title: 'Send reply',
+  description:
+    'Send a message to the customer of the open conversation. Never sent directly: it prepares the exact text for a person to confirm in the side panel, and only then goes out through the console\'s Send button. ' +
+    'To only put text in the composer use reply.draft.',
+  sideEffect: 'send',
+  risk: 'high',
+  featureFlag: 'replies',
+  pageTypes: ['conversation'],
+  input,
+  timeoutMs: 20_000,
+  async run({ text }) {
+    const id = conversationId();
+    if (!id) return fail('not_found', 'NO_CONVERSATION', 'No conversation is open, so there is no one to send to.', 'Open the conversation first.');
+    if (!composer(true)) return fail('not_found', 'NO_COMPOSER', 'No reply composer was found.', 'Open the conversation first.');
+    const to = readProfile().fields.name ?? null;
+    return ok({ recordId: id, touches: ['reply', 'send'], display: { conversation: id, to, text } });
+  },
+  async deliver({ text }, _call, ctx) {
+    const f = composer();
+    const section = findSection('conversation') ?? document.body;
+    const button = findButton(BUTTON_SYNONYMS.send, { scope: section });
+    if (!f || !button) return fail('failed', 'NO_COMPOSER', 'The composer or its Send button is gone. Nothing was sent.', 'Open the conversation and try again.');
+    const set = await setValue(f.el, f.kind, text, ctx.signal);
+    if (!set.ok) return fail('failed', 'TEXT_NOT_TAKEN', 'The composer did not take the text. Nothing was sent.', 'Send it by hand.');
+    const list = section.querySelector('.messages, [role=log], ol, ul') ?? section;
+    const status = section.querySelector('.send-status, [role=status]');
+    const before = squash(status?.textContent ?? '');
+    const sentCount = () => Array.from(list.querySelectorAll('li, [role=article]')).filter((li) => squash(li.textContent ?? '').includes(squash(text))).length;
+    const already = sentCount();
+    button.click();
+    const seen = await observe<boolean>(
+      section,
+      () => {
+        if (sentCount() > already) return { kind: 'done', value: true };
+        const now = squash(status?.textContent ?? '');
+        if (now && now !== before && status?.getAttribute('data-state') === 'error') return { kind: 'error', detail: now };
+        return null;
+      },
+      deps.observeMs ?? 10_000,
+      ctx.signal,
+    );
+    if (seen.kind === 'done') return ok({ sent: true, conversationId: conversationId() });
+    if (seen.kind === 'error') {
+      const kind = refusalKind(seen.detail);
+      return fail(kind, kind === 'failed' ? 'SEND_REFUSED' : 'SEND_UNCERTAIN', `The console answered: ${seen.detail}`, kind === 'failed' ? 'The message was not sent.' : 'Check the conversation before sending again.');
+    }
+    return fail('uncertain', 'SEND_UNCONFIRMED', 'The console did not show the message after pressing Send.', 'Check the conversation before sending again.');
+  },
+});

@@ -1,0 +1,124 @@
+/**
+ * Helpers shared by catalog tools: the quick-ticket form, filling a set of fields with a
+ * report of what was filled and what was missed, and reading the console's answer.
+ */
+import { findButton, findFields, findSection, type FoundField } from '../dom/find.ts';
+import { observe, type Observed } from '../dom/observe.ts';
+import { conversationId } from '../dom/read.ts';
+import { currentValue, setValue, wait } from '../dom/set-value.ts';
+import { BUTTON_SYNONYMS, type FieldKey } from '../dom/synonyms.ts';
+import { isVisible, normLabel } from '../dom/text.ts';
+import { fail } from '../tools/errors.ts';
+import type { RunResult } from '../tools/types.ts';
+
+/** Field names as agents read them in a report ("missed: 邮箱"). */
+export const FIELD_TITLES: Record<FieldKey, { zh: string; en: string }> = {
+  name: { zh: '姓名', en: 'name' },
+  phone: { zh: '手机', en: 'phone' },
+  email: { zh: '邮箱', en: 'email' },
+  orderId: { zh: '订单号', en: 'order ID' },
+  membership: { zh: '会员等级', en: 'membership' },
+  title: { zh: '标题', en: 'title' },
+  category: { zh: '分类', en: 'category' },
+  priority: { zh: '优先级', en: 'priority' },
+  description: { zh: '描述', en: 'description' },
+  amount: { zh: '金额', en: 'amount' },
+  currency: { zh: '币种', en: 'currency' },
+  reason: { zh: '原因', en: 'reason' },
+  note: { zh: '备注', en: 'note' },
+  queue: { zh: '队列', en: 'queue' },
+  reply: { zh: '回复', en: 'reply' },
+};
+
+export interface FillReport {
+  filled: { field: FieldKey; value: string; via: string }[];
+  missed: FieldKey[];
+  failed: { field: FieldKey; detail: string }[];
+}
+
+/** The quick-ticket form, opening it through the console's own button when it is closed. */
+export async function ticketForm(open: boolean, signal?: AbortSignal): Promise<{ form: Element | null; opened: boolean }> {
+  const form = findSection('ticketForm', { includeHidden: true });
+  if (!form) return { form: null, opened: false };
+  if (isVisible(form) || !open) return { form, opened: false };
+  const opener = findButton(BUTTON_SYNONYMS.openTicket);
+  opener?.click();
+  await wait(0, signal);
+  return { form, opened: isVisible(form) };
+}
+
+/** Fills what it can, reports the rest. Never throws. */
+export async function fillValues(
+  values: Partial<Record<FieldKey, string>>,
+  scope: Element | Document,
+  signal: AbortSignal,
+): Promise<FillReport> {
+  const keys = (Object.keys(values) as FieldKey[]).filter((k) => values[k] !== undefined && values[k] !== '');
+  const { found, missing } = findFields(keys, { scope });
+  const report: FillReport = { filled: [], missed: [...missing], failed: [] };
+  for (const key of keys) {
+    const f = found[key];
+    if (!f) continue;
+    signal.throwIfAborted();
+    const res = await setValue(f.el, f.kind, values[key]!, signal);
+    if (res.ok) report.filled.push({ field: key, value: res.value, via: f.via });
+    else report.failed.push({ field: key, detail: res.detail ?? 'not accepted' });
+  }
+  return report;
+}
+
+/** Dry-run twin of fillValues: which fields would be filled, and how they were found. */
+export function planValues(values: Partial<Record<FieldKey, string>>, scope: Element | Document): FillReport {
+  const keys = (Object.keys(values) as FieldKey[]).filter((k) => values[k] !== undefined && values[k] !== '');
+  const { found, missing } = findFields(keys, { scope, includeHidden: true });
+  return {
+    filled: keys.filter((k) => found[k]).map((k) => ({ field: k, value: values[k]!, via: (found[k] as FoundField).via })),
+    missed: missing,
+    failed: [],
+  };
+}
+
+export function currentOf(f: FoundField): string {
+  return currentValue(f.el, f.kind);
+}
+
+export function requireConversation(): RunResult<never> | null {
+  if (conversationId()) return null;
+  return fail('not_found', 'NO_CONVERSATION', 'No conversation is open in this tab.', 'Open a conversation in the console first.');
+}
+
+/**
+ * After pressing a console button: read its status line. `ok` = the console confirmed,
+ * `error` = it said no (4xx-like) or failed (5xx-like), `silent` = no answer in time.
+ */
+export function watchStatus(
+  status: Element | null,
+  root: Node,
+  timeoutMs: number,
+  signal: AbortSignal,
+  before = status?.textContent ?? '',
+): Promise<Observed<string>> {
+  return observe<string>(
+    root,
+    () => {
+      const state = status?.getAttribute('data-state');
+      const text = (status?.textContent ?? '').trim();
+      if (!status || text === before.trim() || text === '…') return null;
+      if (state === 'error' || /失败|拒绝|错误|✗|failed|refused|error/i.test(text)) return { kind: 'error', detail: text };
+      if (state === 'ok' || text) return { kind: 'done', value: text };
+      return null;
+    },
+    timeoutMs,
+    signal,
+  );
+}
+
+/** A 4xx-like refusal is a clear "no" (failed); anything else unclear is uncertain. */
+export function refusalKind(detail: string): 'failed' | 'uncertain' {
+  const code = /\b([45]\d\d)\b/.exec(detail)?.[1];
+  if (code?.startsWith('4')) return 'failed';
+  if (code?.startsWith('5')) return 'uncertain';
+  return /拒绝|refused|rejected|不能|invalid|missing|请填写|must/i.test(detail) ? 'failed' : 'uncertain';
+}
+
+export const normalised = normLabel;

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { fail, ok } from '../tools/errors.ts';
+import type { WriteTool } from '../tools/types.ts';
+import { fillValues, planValues, ticketForm, type FillReport } from './shared.ts';
+
+const input = z.strictObject({
+  title: z.string().trim().min(1).max(120).optional(),
+  description: z.string().trim().min(1).max(4_000).optional(),
+  priority: z.enum(['low', 'normal', 'high', 'urgent']).optional(),
+  category: z.string().trim().min(1).max(60).optional().describe('An option label or value as the form shows it.'),
+});
+
+export const ticketFill = (): WriteTool<typeof input, FillReport & { opened: boolean }> => ({
+  name: 'ticket.fill',
+  title: 'Fill ticket form',
+  description:
+    'Fill the quick-ticket form: title, description, priority (low/normal/high/urgent) and category (an option of the form), opening the form if it is closed. ' +
+    'Does not submit (ticket.submit does). Returns what was filled, how each field was found, and what was missed.',
+  sideEffect: 'write',
+  risk: 'low',
+  featureFlag: 'tickets',
+  pageTypes: ['conversation', 'ticket'],
+  input,
+  async preview(i) {
+    const { form } = await ticketForm(false);
+    const plan = form ? planValues(i, form) : { filled: [], missed: Object.keys(i) as never[], failed: [] };
+    return { touches: plan.filled.map((f) => f.field), missing: plan.missed, display: { ...i } };
+  },
+  async run(i, ctx) {
+    if (!Object.values(i).some((v) => v)) return fail('validation', 'NOTHING_TO_FILL', 'No field was given.', 'Pass title, description, priority or category.');
+    const { form, opened } = await ticketForm(true, ctx.signal);
+    if (!form) return fail('not_found', 'NO_TICKET_FORM', 'No quick-ticket form was found on this page.', 'Use page.inspect to see what the page offers.');
+    return ok({ ...(await fillValues(i, form, ctx.signal)), opened });
+  },
+});

@@ -1,0 +1,74 @@
+/**
+ * What each hotkey does, through the registry under the `hotkey` caller (plans under
+ * `plan`), and the toast that says what happened. Sends end in the side panel.
+ */
+import type { FillReport } from '../catalog/shared.ts';
+import { FIELD_TITLES } from '../catalog/shared.ts';
+import { composer } from '../catalog/reply-draft.ts';
+import { draftReplyPlan } from '../plans/draft-reply.ts';
+import type { HotkeyAction } from '../settings/schema.ts';
+import { runPlan } from '../tools/plan.ts';
+import type { ToolResult } from '../tools/types.ts';
+import type { Host } from './host.ts';
+import { t, uiLang } from '../ui/i18n.ts';
+import { toast } from './toast.ts';
+
+export type ActionReport = { tone: 'ok' | 'warn' | 'error' | 'info'; text: string };
+
+const fieldNames = (keys: string[]) => keys.map((k) => FIELD_TITLES[k as keyof typeof FIELD_TITLES]?.[uiLang()] ?? k).join(uiLang() === 'zh' ? '、' : ', ');
+
+function errorText(r: ToolResult): string {
+  if (!r.ok && 'error' in r) return `${r.error.detail} ${r.error.suggestion}`;
+  return t('toastFailed');
+}
+
+function fillReport(r: ToolResult): ActionReport {
+  if (!r.ok || r.dryRun) return { tone: 'error', text: errorText(r) };
+  const data = r.data as FillReport;
+  const filled = data.filled.length;
+  const missed = [...data.missed, ...data.failed.map((f) => f.field)];
+  if (missed.length === 0) return { tone: 'ok', text: t('toastFilled', filled) };
+  return { tone: 'warn', text: t('toastFilledMissed', filled, fieldNames(missed)) };
+}
+
+export async function runAction(host: Host, action: HotkeyAction): Promise<ActionReport> {
+  const { registry } = host.core;
+  switch (action) {
+    case 'fillCustomer':
+      return fillReport(await registry.invoke('customer.fill', {}, host.ctx('hotkey')));
+    case 'matchCategory': {
+      const r = await registry.invoke('category.match', {}, host.ctx('hotkey'));
+      if (!r.ok || r.dryRun) return { tone: 'error', text: errorText(r) };
+      const d = r.data as { choice: { label: string; score: number } | null; runnerUp: { label: string } | null };
+      if (!d.choice) return { tone: 'warn', text: t('toastNoCategory') };
+      return { tone: 'ok', text: t('toastCategory', d.choice.label, d.choice.score, d.runnerUp?.label ?? '—') };
+    }
+    case 'draftReply': {
+      const res = await runPlan(draftReplyPlan(uiLang), {}, { registry, ctx: host.ctx('plan') });
+      if (res.status === 'completed') return { tone: 'ok', text: t('toastDrafted') };
+      const failed = res.steps.find((s) => s.status === 'error');
+      return { tone: 'error', text: failed?.error ? `${failed.title}: ${failed.error.detail}` : t('toastFailed') };
+    }
+    case 'prepareSend': {
+      const f = composer();
+      const text = f ? ((f.el as HTMLElement).innerText ?? '').trim() : '';
+      if (!text) return { tone: 'warn', text: t('toastEmptyDraft') };
+      const r = await registry.invoke('reply.send', { text }, host.ctx('hotkey'));
+      if (!r.ok && 'requiresConfirm' in r) return { tone: 'info', text: t('toastAwaitConfirm') };
+      return { tone: 'error', text: errorText(r) };
+    }
+    case 'openPanel':
+      return { tone: 'info', text: t('toastOpenPanel') };
+  }
+}
+
+export async function runActionWithToast(host: Host, action: HotkeyAction): Promise<ActionReport> {
+  let report: ActionReport;
+  try {
+    report = await runAction(host, action);
+  } catch (e) {
+    report = { tone: 'error', text: `${t('toastFailed')} ${e instanceof Error ? e.message : ''}` };
+  }
+  toast(report.text, report.tone, report.tone === 'info' ? 7_000 : 4_500);
+  return report;
+}

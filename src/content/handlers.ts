@@ -1,0 +1,61 @@
+/**
+ * Messages the content script accepts, each checked against who the browser says sent it:
+ * only the service worker may ask for an approved call to be carried out or a hotkey run;
+ * only the side panel may run tools for the model, and always under the `llm` caller.
+ */
+import { ToContent, classifySender, refusal, type Reply } from '../messages/index.ts';
+import { detectPage } from '../dom/detect.ts';
+import { conversationId } from '../dom/read.ts';
+import type { Host } from './host.ts';
+import { runActionWithToast } from './actions.ts';
+
+export interface ContentState {
+  host: Host;
+  ready: Promise<void>;
+  readyMs: () => number | null;
+}
+
+export function installHandlers(state: ContentState): void {
+  chrome.runtime.onMessage.addListener((raw: unknown, sender, sendResponse) => {
+    void handle(state, raw, sender).then(sendResponse, (e: unknown) =>
+      sendResponse(refusal('HANDLER_FAILED', e instanceof Error ? e.message : String(e), 'internal')),
+    );
+    return true; // async reply
+  });
+}
+
+async function handle(state: ContentState, raw: unknown, sender: chrome.runtime.MessageSender): Promise<Reply<Record<string, unknown>>> {
+  const parsed = ToContent.safeParse(raw);
+  if (!parsed.success) return refusal('BAD_MESSAGE', 'The message is not one deskhand understands.', 'validation');
+  const msg = parsed.data;
+  const from = classifySender(sender, chrome.runtime.id, chrome.runtime.getURL(''));
+  await state.ready;
+  const { host } = state;
+  switch (msg.type) {
+    case 'confirm.execute': {
+      if (from.kind !== 'background') return refusal('NOT_FROM_BACKGROUND', 'Only the service worker carries out approved actions.');
+      if (msg.call.binding.origin !== location.origin) return refusal('WRONG_ORIGIN', 'This action belongs to another console.');
+      const outcome = await host.core.executor.execute(msg.call, { approvedBy: msg.approvedBy });
+      return { ok: true, outcome };
+    }
+    case 'hotkey.run': {
+      if (from.kind !== 'background') return refusal('NOT_FROM_BACKGROUND', 'Only a browser shortcut can trigger this.');
+      const report = await runActionWithToast(host, msg.action);
+      return { ok: true, report };
+    }
+    case 'page.info': {
+      if (from.kind !== 'sidepanel' && from.kind !== 'background') return refusal('NOT_ALLOWED', 'Not for this sender.');
+      return { ok: true, origin: location.origin, pageType: detectPage(), conversationId: conversationId(), readyMs: state.readyMs() };
+    }
+    case 'tools.schemas': {
+      if (from.kind !== 'sidepanel') return refusal('NOT_FROM_PANEL', 'Only the side panel asks for model tools.');
+      return { ok: true, tools: host.core.registry.toFunctionSchemas(host.ctx('llm')) };
+    }
+    case 'tools.invoke': {
+      if (from.kind !== 'sidepanel') return refusal('NOT_FROM_PANEL', 'Only the side panel runs tools from outside the page.');
+      const ctx = host.ctx(msg.caller, { toolCallId: msg.toolCallId, sessionId: msg.sessionId, model: msg.model });
+      const result = await host.core.registry.invoke(msg.name, msg.input, ctx);
+      return { ok: true, result };
+    }
+  }
+}

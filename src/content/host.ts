@@ -1,0 +1,65 @@
+/**
+ * The content script owns THE registry: the catalog, the gates, the executor. Prepared
+ * calls go to the service worker's ledger; audit records are batched to it.
+ */
+import { registerCatalog } from '../catalog/index.ts';
+import { detectPage } from '../dom/detect.ts';
+import type { Settings } from '../settings/schema.ts';
+import type { AuditRecord } from '../tools/audit.ts';
+import { createToolCore } from '../tools/index.ts';
+import type { Caller, InvokeCtx, PreparedCall } from '../tools/types.ts';
+import { bgRequest } from './rpc.ts';
+
+export interface Host {
+  core: ReturnType<typeof createToolCore>;
+  ctx(caller: Caller, extra?: Partial<InvokeCtx>): InvokeCtx;
+}
+
+export function createHost(getSettings: () => Settings, tabId: () => number | undefined): Host {
+  const pendingAudit: AuditRecord[] = [];
+  let flushScheduled = false;
+  const audit = {
+    write(record: AuditRecord) {
+      pendingAudit.push(record);
+      if (flushScheduled) return;
+      flushScheduled = true;
+      // Batched: one message per burst of calls, not one per call.
+      setTimeout(() => {
+        flushScheduled = false;
+        const records = pendingAudit.splice(0, pendingAudit.length);
+        void bgRequest({ type: 'audit.append', records }).catch(() => {});
+      }, 50);
+    },
+  };
+  const core = createToolCore({
+    audit,
+    policy: () => {
+      const b = getSettings().bridge;
+      return { bridgeRunsLowWrites: b.enabled && b.allowLowWrites && b.origins.includes(location.origin) };
+    },
+    onPrepared: async (call: PreparedCall) => {
+      const reply = await bgRequest({ type: 'ledger.add', call });
+      if (!reply.ok) throw new Error(reply.error.detail);
+    },
+  });
+  registerCatalog(core.registry, {
+    settings: getSettings,
+    fetch: (input, init) => fetch(input, init),
+    origin: () => location.origin,
+  });
+  return {
+    core,
+    ctx(caller, extra = {}) {
+      const s = getSettings();
+      const id = tabId();
+      return {
+        caller,
+        pageType: detectPage(),
+        features: s.features,
+        roles: s.roles,
+        binding: { origin: location.origin, ...(id !== undefined ? { tabId: id } : {}) },
+        ...extra,
+      };
+    },
+  };
+}

@@ -1,0 +1,33 @@
+/**
+ * In-page hotkeys. Only trusted key events count: a page script's synthetic KeyboardEvent
+ * (isTrusted === false) can never trigger a deskhand action.
+ */
+import type { HotkeyAction, Settings } from '../settings/schema.ts';
+
+export function comboOf(e: KeyboardEvent): string {
+  const parts: string[] = [];
+  if (e.ctrlKey) parts.push('Ctrl');
+  if (e.altKey) parts.push('Alt');
+  if (e.shiftKey) parts.push('Shift');
+  if (e.metaKey) parts.push('Meta');
+  // e.code, not e.key: Alt+Shift+F types "Ï" on macOS and differs by layout.
+  const key = /^Key([A-Z])$/.exec(e.code)?.[1] ?? /^Digit(\d)$/.exec(e.code)?.[1] ?? '';
+  return key ? `${parts.join('+')}+${key}` : '';
+}
+
+export function installKeymap(getSettings: () => Settings, run: (action: HotkeyAction) => void): () => void {
+  const onKey = (e: KeyboardEvent) => {
+    if (!e.isTrusted || e.repeat) return;
+    const combo = comboOf(e);
+    if (!combo) return;
+    const hotkeys = getSettings().hotkeys;
+    const action = (Object.keys(hotkeys) as HotkeyAction[]).find((a) => hotkeys[a] === combo);
+    if (!action) return;
+    e.preventDefault();
+    e.stopPropagation();
+    run(action);
+  };
+  // Capture on window: the console's own handlers cannot swallow the shortcut first.
+  window.addEventListener('keydown', onKey, true);
+  return () => window.removeEventListener('keydown', onKey, true);
+}

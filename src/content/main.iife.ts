@@ -1,0 +1,33 @@
+/**
+ * Isolated-world content script: the thin entry. Built as a standalone IIFE (crxjs
+ * `*.iife.ts`) so it is ready before a page's own early scripts (TOOLCHAIN.md).
+ */
+import { loadSettings, onSettingsChanged } from '../settings/store.ts';
+import { DEFAULT_SETTINGS, isConsoleOrigin, type Settings } from '../settings/schema.ts';
+import { runActionWithToast } from './actions.ts';
+import { installHandlers } from './handlers.ts';
+import { createHost } from './host.ts';
+import { installKeymap } from './keymap.ts';
+import { bgRequest } from './rpc.ts';
+
+const startedAt = performance.now();
+let settings: Settings = DEFAULT_SETTINGS;
+let tabId: number | undefined;
+let readyAt: number | null = null;
+
+const host = createHost(() => settings, () => tabId);
+
+async function start(): Promise<void> {
+  const [loaded, who] = await Promise.all([loadSettings(), bgRequest<{ tabId: number }>({ type: 'tab.whoami' })]);
+  settings = loaded.settings;
+  if (who.ok) tabId = who.tabId;
+  onSettingsChanged(() => void loadSettings().then((s) => (settings = s.settings)));
+  readyAt = performance.now();
+}
+
+const ready = start();
+installHandlers({ host, ready, readyMs: () => (readyAt === null ? null : readyAt - startedAt) });
+void ready.then(() => {
+  if (!isConsoleOrigin(location.origin, settings)) return;
+  installKeymap(() => settings, (action) => void runActionWithToast(host, action));
+});

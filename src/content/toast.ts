@@ -1,0 +1,41 @@
+/**
+ * The in-page toast: says what a hotkey did ("已填写 3 个字段，未找到：邮箱"). Text only,
+ * in a closed shadow root so page scripts cannot read or restyle it, and never a button:
+ * confirmations happen only in the side panel.
+ */
+
+let host: HTMLElement | null = null;
+let box: HTMLElement | null = null;
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+export type ToastTone = 'ok' | 'warn' | 'error' | 'info';
+
+const COLORS: Record<ToastTone, string> = { ok: '#0f7b3f', warn: '#9a6700', error: '#b42318', info: '#1e3a5f' };
+
+export function toast(text: string, tone: ToastTone = 'info', ms = 4_000): void {
+  if (!host || !host.isConnected) {
+    host = document.createElement('deskhand-toast');
+    const root = host.attachShadow({ mode: 'closed' });
+    box = document.createElement('div');
+    box.setAttribute('role', 'status');
+    box.setAttribute('aria-live', 'polite');
+    box.style.cssText =
+      'position:fixed;left:50%;bottom:24px;transform:translateX(-50%);z-index:2147483647;max-width:560px;' +
+      'padding:10px 16px;border-radius:8px;color:#fff;font:14px/1.4 system-ui,"Noto Sans CJK SC",sans-serif;' +
+      'box-shadow:0 6px 24px rgba(0,0,0,.25);pointer-events:none;transition:opacity .2s;';
+    root.append(box);
+    document.documentElement.append(host);
+  }
+  box!.textContent = `deskhand · ${text}`;
+  box!.style.background = COLORS[tone];
+  box!.style.opacity = '1';
+  clearTimeout(timer);
+  timer = setTimeout(() => {
+    if (box) box.style.opacity = '0';
+  }, ms);
+}
+
+/** For tests and the demo screenshots: the last toast text (read from the isolated world). */
+export function lastToast(): string {
+  return box?.textContent ?? '';
+}

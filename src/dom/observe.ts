@@ -1,0 +1,34 @@
+/**
+ * Waiting for the console to answer after we pressed one of its buttons. A mutation
+ * observer plus a deadline: the result is "saw it", "saw an error" or "saw nothing"
+ * (which the caller reports as uncertain, never as done).
+ */
+
+export type Observed<T> = { kind: 'done'; value: T } | { kind: 'error'; detail: string } | { kind: 'silent' };
+
+export function observe<T>(
+  root: Node,
+  check: () => Observed<T> | null,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<Observed<T>> {
+  return new Promise((resolve) => {
+    const first = check();
+    if (first) return resolve(first);
+    const view = (root.ownerDocument ?? (root as Document)).defaultView ?? window;
+    const finish = (r: Observed<T>) => {
+      observer.disconnect();
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      resolve(r);
+    };
+    const onAbort = () => finish({ kind: 'silent' });
+    const observer = new view.MutationObserver(() => {
+      const r = check();
+      if (r) finish(r);
+    });
+    observer.observe(root, { subtree: true, childList: true, characterData: true, attributes: true });
+    const timer = setTimeout(() => finish(check() ?? { kind: 'silent' }), timeoutMs);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

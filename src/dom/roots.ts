@@ -1,0 +1,47 @@
+/**
+ * Where to look: the document, every open shadow root, and every same-origin iframe
+ * (recursively). Closed shadow roots and cross-origin frames are out of reach by design.
+ */
+
+/** A document, a shadow root, or the element a search was scoped to. */
+export type SearchRoot = Document | ShadowRoot | Element;
+
+export function collectRoots(start: Document | Element = document, limit = 200): SearchRoot[] {
+  const roots: SearchRoot[] = [];
+  const queue: (Document | ShadowRoot | Element)[] = [start];
+  while (queue.length > 0 && roots.length < limit) {
+    const node = queue.shift()!;
+    roots.push(node);
+    const scope = node as ParentNode;
+    for (const el of Array.from(scope.querySelectorAll('*'))) {
+      if (el.shadowRoot) queue.push(el.shadowRoot);
+      if (el.tagName === 'IFRAME' || el.tagName === 'FRAME') {
+        const doc = frameDocument(el as HTMLIFrameElement);
+        if (doc) queue.push(doc);
+      }
+    }
+  }
+  return roots;
+}
+
+/** A same-origin frame's document, or null (cross-origin access throws). */
+export function frameDocument(frame: HTMLIFrameElement): Document | null {
+  try {
+    return frame.contentDocument ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** querySelectorAll across every root. */
+export function queryAll<T extends Element = Element>(selector: string, start: Document | Element = document): T[] {
+  const out: T[] = [];
+  for (const root of collectRoots(start)) out.push(...Array.from(root.querySelectorAll<T>(selector)));
+  return out;
+}
+
+/** getElementById within the root an element lives in (document or shadow root). */
+export function byIdNear(el: Element, id: string): Element | null {
+  const root = el.getRootNode() as Document | ShadowRoot;
+  return root.getElementById?.(id) ?? el.ownerDocument.getElementById(id);
+}

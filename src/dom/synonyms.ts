@@ -1,0 +1,85 @@
+/**
+ * Field and section names as agents' consoles write them, in Chinese and English.
+ * Matching is on normalised label text (see text.ts normLabel). Order inside a list does
+ * not matter; longer, more specific synonyms win through the scorer.
+ */
+
+export const FIELD_SYNONYMS = {
+  name: ['姓名', '客户姓名', '客户名', '名字', '联系人', 'name', 'customer name', 'full name', 'contact name'],
+  phone: ['手机', '手机号', '手机号码', '电话', '联系电话', '电话号码', 'phone', 'mobile', 'mobile number', 'phone number', 'tel', 'telephone'],
+  email: ['邮箱', '电子邮箱', '邮件', '电子邮件', 'email', 'e-mail', 'mail', 'email address'],
+  orderId: ['订单号', '订单编号', '订单', '订单id', 'order', 'order id', 'order no', 'order no.', 'order number'],
+  membership: ['会员等级', '会员', '等级', 'membership', 'tier', 'member level'],
+  title: ['工单标题', '标题', '主题', '问题标题', 'title', 'subject', 'summary'],
+  category: ['问题分类', '分类', '类别', '问题类型', '类型', 'category', 'type', 'issue type'],
+  priority: ['优先级', '紧急程度', 'priority', 'urgency'],
+  description: ['问题描述', '描述', '详情', '详细描述', '内容', 'description', 'details', 'problem description'],
+  amount: ['退款金额', '金额', 'amount', 'refund amount'],
+  currency: ['币种', '货币', 'currency'],
+  reason: ['退款原因', '原因', 'reason', 'reason for refund', 'refund reason'],
+  note: ['内部备注', '备注', 'internal note', 'note', 'notes'],
+  queue: ['分配队列', '队列', '转派', 'queue', 'assign to queue', 'assign'],
+  reply: ['回复客户', '回复', '回复内容', '消息', 'reply', 'reply to customer', 'message'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type FieldKey = keyof typeof FIELD_SYNONYMS;
+
+/** English tokens of name/id attributes (`customer_phone`, `orderId`). */
+export const TOKEN_SYNONYMS: Record<FieldKey, readonly string[]> = {
+  name: ['name', 'fullname', 'customername'],
+  phone: ['phone', 'mobile', 'tel', 'telephone'],
+  email: ['email', 'mail'],
+  orderId: ['order', 'orderid', 'orderno'],
+  membership: ['membership', 'tier'],
+  title: ['title', 'subject'],
+  category: ['category', 'type'],
+  priority: ['priority', 'urgency'],
+  description: ['description', 'desc', 'details'],
+  amount: ['amount'],
+  currency: ['currency'],
+  reason: ['reason'],
+  note: ['note', 'notes'],
+  queue: ['queue'],
+  reply: ['reply', 'message'],
+};
+
+export const SECTION_SYNONYMS = {
+  ticketForm: ['快速建单', '新建工单', '创建工单', '工单', 'quick ticket', 'new ticket', 'create ticket', 'ticket'],
+  refundForm: ['退款申请', '退款', 'refund request', 'refund'],
+  customer: ['客户信息', '客户资料', '客户', 'customer', 'customer profile', 'customer info'],
+  history: ['历史工单', '工单记录', '历史记录', 'earlier tickets', 'ticket history', 'previous tickets', 'past tickets'],
+  conversation: ['当前会话', '会话', '对话', 'conversation', 'current conversation', 'chat'],
+  kb: ['知识库', 'knowledge base', 'help center'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type SectionKey = keyof typeof SECTION_SYNONYMS;
+
+/** Button texts that open or submit things. */
+export const BUTTON_SYNONYMS = {
+  openTicket: ['新建工单', '创建工单', '快速建单', 'new ticket', 'create ticket'],
+  submitTicket: ['提交工单', '提交', '创建', 'submit ticket', 'submit', 'create'],
+  send: ['发送', '发送回复', 'send', 'send reply'],
+  addNote: ['添加备注', '保存备注', 'add note', 'save note'],
+  assign: ['分配', '转派', 'assign'],
+  submitRefund: ['提交退款申请', '提交退款', '申请退款', 'submit refund request', 'submit refund', 'request refund'],
+} as const satisfies Record<string, readonly string[]>;
+
+/** Option words that mean the same priority. */
+export const PRIORITY_SYNONYMS: Record<string, readonly string[]> = {
+  low: ['低', 'low', '一般'],
+  normal: ['中', '普通', 'normal', 'medium'],
+  high: ['高', 'high', '重要'],
+  urgent: ['紧急', 'urgent', 'critical', '最高'],
+};
+
+/** Score how well a label names one of the synonyms: 1 exact, less for a looser fit. */
+export function matchScore(label: string, synonyms: readonly string[]): number {
+  if (!label) return 0;
+  let best = 0;
+  for (const syn of synonyms) {
+    if (label === syn) return 1;
+    if (label.includes(syn)) best = Math.max(best, 0.5 + 0.4 * (syn.length / label.length));
+    else if (syn.includes(label) && label.length >= 2) best = Math.max(best, 0.4 + 0.3 * (label.length / syn.length));
+  }
+  return best;
+}

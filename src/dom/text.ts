@@ -1,0 +1,70 @@
+/**
+ * Reading text the way a person sees it: visible elements only, invisible Unicode removed
+ * and counted (DESIGN.md "The chat loop": page text is untrusted data).
+ */
+
+/** Zero-width characters, bidi controls and Unicode tag characters (U+E0000–E007F). */
+const INVISIBLE = /[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u00ad]|\udb40[\udc00-\udc7f]/g;
+
+export interface CleanText {
+  text: string;
+  removedChars: number;
+}
+
+export function stripInvisible(raw: string): CleanText {
+  let removed = 0;
+  const text = raw.replace(INVISIBLE, (m) => {
+    removed += 1;
+    return m.length > 1 ? '' : '';
+  });
+  return { text, removedChars: removed };
+}
+
+export const squash = (s: string): string => s.replace(/\s+/g, ' ').trim();
+
+/** Label-ish text for matching: no invisible chars, no trailing colons or asterisks, lower case. */
+export function normLabel(s: string): string {
+  return squash(stripInvisible(s).text)
+    .replace(/[：:*＊()（）]/g, ' ')
+    .trim()
+    .toLowerCase();
+}
+
+/** Hidden (display:none, visibility, zero size, off-screen, aria-hidden subtree) elements are not read. */
+export function isVisible(el: Element): boolean {
+  if (!el.isConnected) return false;
+  if (el.closest('[hidden],[aria-hidden="true"]')) return false;
+  const view = el.ownerDocument.defaultView;
+  if (!view) return false;
+  for (let node: Element | null = el; node; node = node.parentElement) {
+    const style = view.getComputedStyle(node);
+    if (style.display === 'none' || style.visibility === 'hidden' || style.opacity === '0') return false;
+  }
+  const rect = el.getBoundingClientRect();
+  if (rect.width < 1 || rect.height < 1) return false;
+  const doc = el.ownerDocument.documentElement;
+  const right = Math.max(doc.scrollWidth, view.innerWidth);
+  const bottom = Math.max(doc.scrollHeight, view.innerHeight);
+  return rect.right > -1 && rect.bottom > -1 && rect.left < right + 1 && rect.top < bottom + 1 && rect.left > -5000;
+}
+
+/** Text of an element without the text inside `exclude` (e.g. a wrapping label's own control). */
+export function ownText(el: Element, exclude?: Element): string {
+  let out = '';
+  const walker = el.ownerDocument.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const parent = n.parentElement;
+    if (exclude && (parent === exclude || exclude.contains(n))) continue;
+    if (parent && ['SELECT', 'OPTION', 'SCRIPT', 'STYLE', 'TEXTAREA'].includes(parent.tagName)) continue;
+    out += n.textContent ?? '';
+  }
+  return squash(out);
+}
+
+/** Visible text of an element, invisible characters removed and counted. */
+export function visibleText(el: Element): CleanText {
+  if (!isVisible(el)) return { text: '', removedChars: 0 };
+  const text = el instanceof el.ownerDocument.defaultView!.HTMLElement ? el.innerText : (el.textContent ?? '');
+  const clean = stripInvisible(text);
+  return { text: clean.text.trim(), removedChars: clean.removedChars };
+}

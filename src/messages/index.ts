@@ -1,0 +1,109 @@
+/**
+ * Typed commands between contexts (Bitwarden-style): each is a discriminated union,
+ * validated with zod on receipt; replies carry errors as data, never thrown objects.
+ * The receiver decides who may send what from `chrome.runtime.MessageSender`
+ * (what the browser stamps), never from fields inside the message.
+ */
+import { z } from 'zod';
+import { HOTKEY_ACTIONS } from '../settings/schema.ts';
+import type { ToolError } from '../tools/types.ts';
+import { AuditRecordSchema, ExecOutcomeSchema, PreparedCallSchema, ToolErrorSchema } from './schemas.ts';
+
+export * from './schemas.ts';
+
+const ActionId = z.uuid();
+
+/** Messages the service worker accepts. Comments name the only allowed sender. */
+export const ToBackground = z.discriminatedUnion('type', [
+  /** content script: store a prepared call for its own tab */
+  z.strictObject({ type: z.literal('ledger.add'), call: PreparedCallSchema }),
+  /** content script: audit records of its registry */
+  z.strictObject({ type: z.literal('audit.append'), records: z.array(AuditRecordSchema).max(500) }),
+  /** content script: which tab am I? (binds prepared calls to the tab the browser says) */
+  z.strictObject({ type: z.literal('tab.whoami') }),
+  /** side panel: pending and recent confirmations of a tab */
+  z.strictObject({ type: z.literal('confirm.list'), tabId: z.number().int() }),
+  /** side panel: a person confirmed exactly this action */
+  z.strictObject({ type: z.literal('confirm.approve'), actionId: ActionId, fingerprint: z.string().regex(/^[0-9a-f]{64}$/) }),
+  /** side panel: a person declined */
+  z.strictObject({ type: z.literal('confirm.reject'), actionId: ActionId }),
+  /** side panel / options: the audit log */
+  z.strictObject({ type: z.literal('audit.list') }),
+]);
+export type ToBackground = z.infer<typeof ToBackground>;
+
+/** Messages a content script accepts. */
+export const ToContent = z.discriminatedUnion('type', [
+  /** service worker only: carry out an approved call */
+  z.strictObject({ type: z.literal('confirm.execute'), call: PreparedCallSchema, approvedBy: z.string().max(100) }),
+  /** service worker only: a chrome.commands shortcut fired for this tab */
+  z.strictObject({ type: z.literal('hotkey.run'), action: z.enum(HOTKEY_ACTIONS) }),
+  /** side panel: page type and conversation of this tab */
+  z.strictObject({ type: z.literal('page.info') }),
+  /** side panel: tools for the model (read only) */
+  z.strictObject({ type: z.literal('tools.schemas') }),
+  /**
+   * side panel: one tool call. `llm` for the chat loop (read tools only), `ui` when a person
+   * pressed a button in the panel. Sends and high-risk writes still end in a confirmation.
+   */
+  z.strictObject({
+    type: z.literal('tools.invoke'),
+    caller: z.enum(['llm', 'ui']),
+    name: z.string().max(100),
+    input: z.unknown(),
+    toolCallId: z.string().max(100),
+    sessionId: z.string().max(100),
+    model: z.string().max(200),
+  }),
+]);
+export type ToContent = z.infer<typeof ToContent>;
+
+export const ExecReply = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), outcome: ExecOutcomeSchema }),
+  z.object({ ok: z.literal(false), error: ToolErrorSchema }),
+]);
+
+export type Reply<T extends object = object> = ({ ok: true } & T) | { ok: false; error: ToolError };
+
+/** A refusal as data, for replies. */
+export function refusal(code: string, detail: string, type: ToolError['type'] = 'forbidden'): { ok: false; error: ToolError } {
+  return {
+    ok: false,
+    error: { code, type, detail, suggestion: 'Nothing was done.', retryable: false, traceId: '' },
+  };
+}
+
+/** Where the side panel page lives inside the extension (crxjs keeps the source path). */
+export const SIDE_PANEL_PATH = 'src/sidepanel/index.html';
+export const OPTIONS_PATH = 'src/options/index.html';
+
+export type SenderKind =
+  | { kind: 'content'; tabId: number; frameId: number; origin: string; url: string }
+  | { kind: 'sidepanel' }
+  | { kind: 'options' }
+  | { kind: 'background' }
+  | { kind: 'unknown' };
+
+/**
+ * Classifies a sender from what the browser stamped on it. `extensionId` and the page URLs
+ * are passed in so this stays testable without chrome.*.
+ */
+export function classifySender(
+  sender: chrome.runtime.MessageSender,
+  extensionId: string,
+  extensionOrigin: string,
+): SenderKind {
+  if (sender.id !== extensionId) return { kind: 'unknown' };
+  const url = sender.url ?? '';
+  if (url.startsWith(extensionOrigin)) {
+    const path = url.slice(extensionOrigin.length).replace(/^\//, '').split(/[?#]/)[0];
+    if (path === SIDE_PANEL_PATH) return { kind: 'sidepanel' };
+    if (path === OPTIONS_PATH) return { kind: 'options' };
+    if (!sender.tab) return { kind: 'background' };
+    return { kind: 'unknown' };
+  }
+  if (sender.tab?.id !== undefined && /^https?:/.test(url)) {
+    return { kind: 'content', tabId: sender.tab.id, frameId: sender.frameId ?? 0, origin: sender.origin ?? new URL(url).origin, url };
+  }
+  return { kind: 'unknown' };
+}

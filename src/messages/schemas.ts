@@ -1,0 +1,97 @@
+/**
+ * zod schemas of the data that crosses contexts. Every receiver parses with these:
+ * a message is page-adjacent input until proven otherwise.
+ */
+import { z } from 'zod';
+import { CALLERS, RISKS, SIDE_EFFECTS } from '../tools/types.ts';
+
+const Json: z.ZodType<unknown> = z.unknown();
+
+export const ErrorTypeSchema = z.enum([
+  'validation',
+  'not_found',
+  'unavailable',
+  'forbidden',
+  'timeout',
+  'internal',
+  'confirmation_required',
+  'rejected',
+  'failed',
+  'uncertain',
+  'cancelled',
+]);
+
+export const ToolErrorSchema = z.object({
+  code: z.string().max(100),
+  type: ErrorTypeSchema,
+  detail: z.string().max(2_000),
+  suggestion: z.string().max(2_000),
+  retryable: z.boolean(),
+  fields: z
+    .array(
+      z.object({
+        path: z.string(),
+        message: z.string(),
+        allowed: z.array(z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+        min: z.number().optional(),
+        max: z.number().optional(),
+      }),
+    )
+    .optional(),
+  traceId: z.string().max(100),
+  retryAfterMs: z.number().optional(),
+});
+
+export const CallBindingSchema = z.strictObject({
+  tabId: z.number().int().optional(),
+  origin: z.string().max(300).optional(),
+  recordId: z.string().max(200).optional(),
+});
+
+export const PreparedCallSchema = z.strictObject({
+  actionId: z.uuid(),
+  idempotencyKey: z.string().max(200),
+  tool: z.string().max(100),
+  title: z.string().max(200),
+  sideEffect: z.enum(SIDE_EFFECTS),
+  risk: z.enum(RISKS),
+  requiredRole: z.string().max(100).optional(),
+  sensitiveFields: z.array(z.string().max(100)).max(50).readonly().optional(),
+  input: z.record(z.string(), Json),
+  canonical: z.string().max(64_000),
+  fingerprint: z.string().regex(/^[0-9a-f]{64}$/),
+  caller: z.enum(CALLERS),
+  binding: CallBindingSchema,
+  display: z.record(z.string(), Json),
+  createdAt: z.number(),
+  expiresAt: z.number(),
+  traceId: z.string().max(100),
+});
+
+export const ExecOutcomeSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('executed'), data: Json }),
+  z.object({ status: z.literal('failed'), error: ToolErrorSchema }),
+  z.object({ status: z.literal('uncertain'), error: ToolErrorSchema }),
+]);
+
+export const AuditRecordSchema = z.object({
+  kind: z.enum(['invoke', 'confirmation']),
+  traceId: z.string().max(100),
+  toolCallId: z.string().max(100),
+  tool: z.string().max(100),
+  caller: z.enum(CALLERS),
+  ctx: z.object({ sessionId: z.string().nullable(), model: z.string().nullable() }),
+  input: Json,
+  sideEffect: z.enum(SIDE_EFFECTS).nullable(),
+  risk: z.enum(RISKS).nullable(),
+  status: z.enum(['success', 'error', 'cancelled', 'requires_confirmation', 'rejected', 'expired', 'failed', 'uncertain']),
+  errorCode: z.string().nullable(),
+  summary: z.string().max(2_000),
+  durationMs: z.number(),
+  timestamp: z.string().max(40),
+  dryRun: z.boolean(),
+  humanApproved: z.boolean(),
+  approvedBy: z.string().nullable(),
+  actionId: z.string().nullable(),
+  timeToDecisionMs: z.number().nullable(),
+});

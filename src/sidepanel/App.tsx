@@ -1,0 +1,46 @@
+import { useEffect, useState } from 'preact/hooks';
+import { loadSettings, onSettingsChanged } from '../settings/store.ts';
+import { DEFAULT_SETTINGS, type Settings } from '../settings/schema.ts';
+import { toTab } from '../ui/api.ts';
+import { t } from '../ui/i18n.ts';
+import { useActiveTab } from './active-tab.ts';
+import { Confirmations } from './Confirmations.tsx';
+
+interface PageInfo {
+  origin: string;
+  pageType: string | null;
+  conversationId: string | null;
+}
+
+export function App() {
+  const tabId = useActiveTab();
+  const [settings, setSettings] = useState<Settings>(DEFAULT_SETTINGS);
+  const [page, setPage] = useState<PageInfo | null>(null);
+
+  useEffect(() => {
+    const load = () => void loadSettings().then((s) => setSettings(s.settings));
+    load();
+    onSettingsChanged(load);
+  }, []);
+
+  useEffect(() => {
+    if (tabId === null) return;
+    void toTab<PageInfo>(tabId, { type: 'page.info' }).then((r) => setPage(r.ok ? r : null));
+  }, [tabId]);
+
+  return (
+    <main class="panel">
+      <header class="panel-head">
+        <strong>{t('panelTitle')}</strong>
+        {page && (
+          <span class="where">
+            {new URL(page.origin).host}
+            {page.conversationId ? ` · ${page.conversationId}` : ''}
+          </span>
+        )}
+      </header>
+      {tabId === null || !page ? <p class="empty no-console">{t('noConsoleTab')}</p> : null}
+      {tabId !== null && <Confirmations tabId={tabId} roles={settings.roles} />}
+    </main>
+  );
+}

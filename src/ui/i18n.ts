@@ -1,0 +1,10 @@
+/** UI strings through chrome.i18n (_locales/zh_CN and en). */
+export function t(key: string, ...subs: (string | number)[]): string {
+  const text = chrome.i18n.getMessage(key, subs.map(String));
+  return text || key;
+}
+
+/** The agent's language for page-facing text (field names, drafts). */
+export function uiLang(): 'zh' | 'en' {
+  return chrome.i18n.getUILanguage().toLowerCase().startsWith('zh') ? 'zh' : 'en';
+}
