@@ -1,5 +1,13 @@
 /** `npm run bench`: every suite, printed as a table and written to bench/results/<suite>.json. */
+import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { benchCore } from './core.bench.ts';
+import { benchExtension } from './extension.bench.ts';
 import { report } from './lib.ts';
+import { DIST } from '../scripts/browser.ts';
 
 report('core', await benchCore());
+if (!existsSync(`${DIST}/manifest.json`) || process.env.BENCH_BUILD !== '0') {
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+}
+report('extension', await benchExtension());

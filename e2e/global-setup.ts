@@ -1,7 +1,7 @@
 /** Real-browser tests run against a fresh build of the extension. */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { CHROME } from './harness.ts';
+import { CHROME } from '../scripts/browser.ts';
 
 export default function setup(): void {
   if (!existsSync(CHROME)) {

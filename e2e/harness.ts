@@ -3,16 +3,14 @@
  * the demo console on a free port, and helpers that go through the real paths (content
  * script, service worker, side panel page).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import puppeteer, { type Browser, type Page, type WebWorker } from 'puppeteer-core';
+import { rmSync } from 'node:fs';
+import type { Browser, Page, WebWorker } from 'puppeteer-core';
 import { startConsole, type ConsoleServer, type LogEntry } from '../demo/console/server.ts';
 import type { SettingsInput } from '../src/settings/schema.ts';
 import type { ToolResult } from '../src/tools/types.ts';
+import { launchWithExtension } from '../scripts/browser.ts';
 
-export const DIST = resolve(import.meta.dirname, '../dist');
-export const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export { CHROME, DIST } from '../scripts/browser.ts';
 
 export interface Harness {
   browser: Browser;
@@ -20,6 +18,8 @@ export interface Harness {
   worker: WebWorker;
   server: ConsoleServer;
   openConsole(path?: string): Promise<Page>;
+  /** A reset backend and one fresh console tab (other pages closed). */
+  freshConsole(path?: string): Promise<{ page: Page; tabId: number }>;
   tabIdOf(page: Page): Promise<number>;
   panel(tabId: number): Promise<Page>;
   invoke(panel: Page, tabId: number, name: string, input: unknown, caller?: 'ui' | 'llm'): Promise<ToolResult>;
@@ -29,40 +29,9 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function launch(): Promise<{ browser: Browser; extensionId: string; worker: WebWorker; dir: string }> {
-  const dir = mkdtempSync(join(tmpdir(), 'deskhand-e2e-'));
-  const browser = await puppeteer.launch({
-    executablePath: CHROME,
-    headless: true,
-    pipe: true,
-    enableExtensions: true,
-    userDataDir: dir,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--lang=zh-CN',
-    ],
-  });
-  const extensionId = await browser.installExtension(DIST);
-  const target = await browser.waitForTarget((t) => t.type() === 'service_worker' && t.url().startsWith(`chrome-extension://${extensionId}/`));
-  const worker = (await target.worker())!;
-  // The worker target is attached before its script has run; wait for the extension APIs.
-  for (let i = 0; i < 200; i++) {
-    const up = await worker.evaluate(() => typeof chrome !== 'undefined' && !!chrome.runtime?.id).catch(() => false);
-    if (up) break;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  return { browser, extensionId, worker, dir };
-}
-
 export async function startHarness(initial: SettingsInput = {}): Promise<Harness> {
   const server = await startConsole();
-  const { browser, extensionId, worker, dir } = await launch();
+  const { browser, extensionId, worker, dir } = await launchWithExtension();
   const h: Harness = {
     browser,
     extensionId,
@@ -73,6 +42,12 @@ export async function startHarness(initial: SettingsInput = {}): Promise<Harness
       await page.goto(`${server.url}${path}`, { waitUntil: 'load' });
       await waitReady(h, page);
       return page;
+    },
+    async freshConsole(path = '/') {
+      await h.reset();
+      for (const p of await browser.pages()) if (p.url() !== 'about:blank') await p.close();
+      const page = await h.openConsole(path);
+      return { page, tabId: await h.tabIdOf(page) };
     },
     async tabIdOf(page) {
       const url = page.url();

@@ -178,7 +178,7 @@ function searchKb(q: string, limit: number) {
     const score = terms.reduce((s, t) => s + (text.includes(t) ? 2 : partial(t)), 0);
     return { ...a, score };
   })
-    .filter((a) => a.score >= 1)
+    .filter((a) => a.score >= 0.5)
     .sort((a, b) => b.score - a.score);
   const n = Math.max(1, Math.min(Number.isFinite(limit) ? limit : 5, 20));
   return {

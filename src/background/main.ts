@@ -3,7 +3,7 @@
  * handles chrome.commands and user console registrations.
  */
 import { onSettingsChanged } from '../settings/store.ts';
-import { installCommands } from './commands.ts';
+import { handleCommand, installCommands } from './commands.ts';
 import { ledger, ledgerStore } from './confirm.ts';
 import { syncConsoleScripts } from './consoles.ts';
 import { pruneLedger } from './ledger-store.ts';
@@ -11,6 +11,10 @@ import { installRouter } from './router.ts';
 
 installRouter();
 installCommands();
+
+// For DevTools on the service worker (and the real-browser tests): run a command's handler
+// by hand, since CDP key events do not fire chrome.commands in headless Chromium.
+(globalThis as { deskhandCommands?: typeof handleCommand }).deskhandCommands = handleCommand;
 
 // The toolbar icon opens the side panel (a user gesture).
 void chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => {});

@@ -19,7 +19,7 @@ export const pageInspect = (): ReadTool<typeof input, unknown> => ({
   title: 'Inspect page',
   description:
     'Report what kind of console page is open (conversation, customer, ticket, kb, or null when unsure), the open conversation id, and which known forms and fields deskhand can find, with how each was found (label, aria, placeholder, nearby text). ' +
-    'Use it when another tool says a field or section is missing. It reads nothing about the customer.',
+    'Use it when another tool says a field or section is missing. It reads nothing about the customer: use customer.read for that.',
   sideEffect: 'read',
   input,
   async run() {

@@ -15,7 +15,7 @@ export const queueAssign = (deps: CatalogDeps): WriteTool<typeof input, unknown>
   title: 'Assign queue',
   description:
     'Move the open conversation to another team queue. Only queues on the allow-list in settings can be chosen. ' +
-    'Returns the queue the console confirms.',
+    'Returns the queue the console confirms. For a note to colleagues use note.add instead.',
   sideEffect: 'write',
   risk: 'medium',
   featureFlag: 'queues',

@@ -19,7 +19,7 @@ export const refundRequest = (deps: CatalogDeps): WriteTool<typeof input, unknow
   title: 'Request refund',
   description:
     'Request a refund of an amount in a currency for an order of the open conversation, with a reason, through the console\'s refund form. ' +
-    'High risk: a person with the REFUND_APPROVER role must confirm it in the side panel; the console may still refuse it.',
+    'High risk: a person with the REFUND_APPROVER role must confirm it in the side panel; the console may still refuse it. For the order id use customer.read. Returns the refund id.',
   sideEffect: 'write',
   risk: 'high',
   requiredRole: 'REFUND_APPROVER',

@@ -17,7 +17,7 @@ export const replyDraft = (): WriteTool<typeof input, unknown> => ({
   title: 'Draft reply',
   description:
     'Put text into the reply composer of the open conversation without sending it (replacing what is there). ' +
-    'The agent reviews and sends it; reply.send prepares a send that a person must confirm.',
+    'The agent reviews and sends it; to send, use reply.send, which a person must confirm. Returns whether the composer took the text.',
   sideEffect: 'write',
   risk: 'low',
   featureFlag: 'replies',

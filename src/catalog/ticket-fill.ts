@@ -15,7 +15,7 @@ export const ticketFill = (): WriteTool<typeof input, FillReport & { opened: boo
   title: 'Fill ticket form',
   description:
     'Fill the quick-ticket form: title, description, priority (low/normal/high/urgent) and category (an option of the form), opening the form if it is closed. ' +
-    'Does not submit (ticket.submit does). Returns what was filled, how each field was found, and what was missed.',
+    'Does not submit: use ticket.submit for that, and customer.fill for the customer fields. Returns what was filled, how each field was found, and what was missed.',
   sideEffect: 'write',
   risk: 'low',
   featureFlag: 'tickets',

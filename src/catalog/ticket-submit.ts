@@ -14,7 +14,7 @@ export const ticketSubmit = (deps: CatalogDeps): WriteTool<typeof input, unknown
   title: 'Submit ticket',
   description:
     'Submit the quick-ticket form as it is now, after checking that title, category and description are filled. ' +
-    'Returns the new ticket id the console shows. Fill the form first with ticket.fill, customer.fill and category.match.',
+    'Returns the new ticket id the console shows. To fill the form first use ticket.fill, customer.fill and category.match.',
   sideEffect: 'write',
   risk: 'medium',
   featureFlag: 'tickets',

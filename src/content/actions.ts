@@ -13,6 +13,14 @@ import type { Host } from './host.ts';
 import { t, uiLang } from '../ui/i18n.ts';
 import { toast } from './toast.ts';
 
+/** The customer's language: the console page's own lang, else the agent's UI language. */
+function pageLang(): 'zh' | 'en' {
+  const lang = document.documentElement.lang.toLowerCase();
+  if (lang.startsWith('zh')) return 'zh';
+  if (lang.startsWith('en')) return 'en';
+  return uiLang();
+}
+
 export type ActionReport = { tone: 'ok' | 'warn' | 'error' | 'info'; text: string };
 
 const fieldNames = (keys: string[]) => keys.map((k) => FIELD_TITLES[k as keyof typeof FIELD_TITLES]?.[uiLang()] ?? k).join(uiLang() === 'zh' ? '、' : ', ');
@@ -44,7 +52,7 @@ export async function runAction(host: Host, action: HotkeyAction): Promise<Actio
       return { tone: 'ok', text: t('toastCategory', d.choice.label, d.choice.score, d.runnerUp?.label ?? '—') };
     }
     case 'draftReply': {
-      const res = await runPlan(draftReplyPlan(uiLang), {}, { registry, ctx: host.ctx('plan') });
+      const res = await runPlan(draftReplyPlan(pageLang), {}, { registry, ctx: host.ctx('plan') });
       if (res.status === 'completed') return { tone: 'ok', text: t('toastDrafted') };
       const failed = res.steps.find((s) => s.status === 'error');
       return { tone: 'error', text: failed?.error ? `${failed.title}: ${failed.error.detail}` : t('toastFailed') };

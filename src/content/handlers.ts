@@ -12,7 +12,9 @@ import { runActionWithToast } from './actions.ts';
 export interface ContentState {
   host: Host;
   ready: Promise<void>;
+  /** Injection to registry ready (settings and tab id loaded), and the registry build alone. */
   readyMs: () => number | null;
+  registryMs: number;
 }
 
 export function installHandlers(state: ContentState): void {
@@ -45,7 +47,7 @@ async function handle(state: ContentState, raw: unknown, sender: chrome.runtime.
     }
     case 'page.info': {
       if (from.kind !== 'sidepanel' && from.kind !== 'background') return refusal('NOT_ALLOWED', 'Not for this sender.');
-      return { ok: true, origin: location.origin, pageType: detectPage(), conversationId: conversationId(), readyMs: state.readyMs() };
+      return { ok: true, origin: location.origin, pageType: detectPage(), conversationId: conversationId(), readyMs: state.readyMs(), registryMs: state.registryMs };
     }
     case 'tools.schemas': {
       if (from.kind !== 'sidepanel') return refusal('NOT_FROM_PANEL', 'Only the side panel asks for model tools.');

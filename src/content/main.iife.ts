@@ -16,6 +16,7 @@ let tabId: number | undefined;
 let readyAt: number | null = null;
 
 const host = createHost(() => settings, () => tabId);
+const registryMs = performance.now() - startedAt;
 
 async function start(): Promise<void> {
   const [loaded, who] = await Promise.all([loadSettings(), bgRequest<{ tabId: number }>({ type: 'tab.whoami' })]);
@@ -26,7 +27,7 @@ async function start(): Promise<void> {
 }
 
 const ready = start();
-installHandlers({ host, ready, readyMs: () => (readyAt === null ? null : readyAt - startedAt) });
+installHandlers({ host, ready, readyMs: () => (readyAt === null ? null : readyAt - startedAt), registryMs });
 void ready.then(() => {
   if (!isConsoleOrigin(location.origin, settings)) return;
   installKeymap(() => settings, (action) => void runActionWithToast(host, action));

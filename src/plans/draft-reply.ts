@@ -14,11 +14,14 @@ interface Kb {
   results: { title: string; snippet: string }[];
 }
 
+/** "耳机左耳无声 #C-1001" -> "耳机左耳无声": the record id is not a search term. */
+const cleanSubject = (s: string) => s.replace(/\s*#\S+$/, '').trim();
+
 export function draftText(env: PlanEnv, lang: 'zh' | 'en'): string {
   const conv = env.outputs.read as Conv;
   const kb = env.outputs.kb as Kb | undefined;
   const name = conv.messages.find((m) => m.role === 'customer')?.author ?? '';
-  const subject = conv.subject.replace(/\s*#\S+$/, '');
+  const subject = cleanSubject(conv.subject);
   const hit = kb?.results[0];
   if (lang === 'en') {
     return [`Hello ${name},`.replace(' ,', ','), `thank you for contacting us about "${subject}".`, hit ? `${hit.title}: ${hit.snippet}` : 'We are looking into it and will get back to you shortly.', 'Let us know if there is anything else we can do.'].join(' ');
@@ -38,7 +41,7 @@ export const draftReplyPlan = (lang: () => 'zh' | 'en'): Plan => ({
       id: 'kb',
       title: 'Search knowledge base',
       tool: 'kb.search',
-      input: (env) => ({ query: ((env.outputs.read as Conv).subject || 'help').slice(0, 100).padEnd(2, ' '), limit: 1 }),
+      input: (env) => ({ query: cleanSubject((env.outputs.read as Conv).subject || 'help').slice(0, 100).padEnd(2, ' '), limit: 1 }),
     },
     { kind: 'tool', id: 'draft', title: 'Draft reply', tool: 'reply.draft', input: (env) => ({ text: draftText(env, lang()) }) },
   ],

@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { LedgerEntry } from '../tools/ledger.ts';
 import { toBackground } from '../ui/api.ts';
-import { t } from '../ui/i18n.ts';
+import { t, tOr, toolTitle } from '../ui/i18n.ts';
 
 interface Lists {
   pending: LedgerEntry[];
@@ -86,18 +86,18 @@ function Card({ entry, roles, busy, onDecide }: { entry: LedgerEntry; roles: str
   return (
     <article class={`card risk-${call.risk}`} data-action-id={call.actionId} data-tool={call.tool}>
       <header>
-        <strong class="title">{call.title}</strong>
+        <strong class="title">{toolTitle(call.tool, call.title)}</strong>
         <span class={`badge risk-${call.risk}`}>{t(`risk_${call.risk}`)}</span>
       </header>
       <p class="effect">{t(`effect_${call.sideEffect === 'send' ? 'send' : 'write'}`)}</p>
       <dl class="fields">
         {Object.entries(fields).map(([k, v]) => (
           <>
-            <dt>{k}</dt>
+            <dt>{tOr(`field_${k}`, k)}</dt>
             <dd>{v === null || v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v)}</dd>
           </>
         ))}
-        <dt>origin</dt>
+        <dt>{t('field_origin')}</dt>
         <dd>{call.binding.origin}</dd>
       </dl>
       {typeof text === 'string' && (
@@ -126,7 +126,7 @@ function Outcome({ entry }: { entry: LedgerEntry }) {
   const error = entry.outcome && 'error' in entry.outcome ? entry.outcome.error : null;
   return (
     <li class={`outcome state-${entry.state}`} data-action-id={entry.call.actionId} data-state={entry.state}>
-      <span class="state">{t(`state_${entry.state}`)}</span> <strong>{entry.call.title}</strong>
+      <span class="state">{t(`state_${entry.state}`)}</span> <strong>{toolTitle(entry.call.tool, entry.call.title)}</strong>
       {error && <p class="detail">{error.detail}</p>}
       {entry.state === 'uncertain' && (
         <p class="uncertain">

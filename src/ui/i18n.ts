@@ -8,3 +8,11 @@ export function t(key: string, ...subs: (string | number)[]): string {
 export function uiLang(): 'zh' | 'en' {
   return chrome.i18n.getUILanguage().toLowerCase().startsWith('zh') ? 'zh' : 'en';
 }
+
+/** A message, or the fallback when the locale has none (chrome.i18n returns ""). */
+export function tOr(key: string, fallback: string): string {
+  return chrome.i18n.getMessage(key) || fallback;
+}
+
+/** Localised title of a tool ("reply.send" -> 发送回复). */
+export const toolTitle = (name: string, fallback: string): string => tOr(`tool_${name.replace('.', '_')}`, fallback);

@@ -1,0 +1,132 @@
+/**
+ * The in-page keymap with real (trusted) key presses, the toast it shows, and proof that a
+ * page script's synthetic events trigger nothing.
+ */
+import type { Page } from 'puppeteer-core';
+import { chord } from '../scripts/browser.ts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mutations, startHarness, toastText, until, type Harness } from './harness.ts';
+
+let h: Harness;
+let page: Page;
+let tabId: number;
+
+beforeAll(async () => {
+  h = await startHarness({ roles: ['AGENT'] });
+});
+afterAll(async () => h?.close());
+beforeEach(async () => {
+  ({ page, tabId } = await h.freshConsole());
+});
+
+const toastIncludes = (text: string) => until(() => toastText(page), (t) => t.includes(text));
+
+/** Pending calls of this test's tab, read straight from the ledger in chrome.storage.session. */
+async function pendingCalls(): Promise<{ call: { tool: string; input: { text?: string }; caller: string } }[]> {
+  return h.worker.evaluate(async (id: number) => {
+    const all = await chrome.storage.session.get(null);
+    return Object.values(all).filter((e) => {
+      const entry = e as { state: string; call: { binding: { tabId?: number } } };
+      return entry.state === 'pending' && entry.call.binding.tabId === id;
+    });
+  }, tabId) as never;
+}
+
+describe('hotkeys', () => {
+  it('Alt+Shift+F fills the customer into the ticket form and says so', async () => {
+    await chord(page, 'KeyF');
+    expect(await toastIncludes('已填写 4 个字段')).toContain('已填写 4 个字段');
+    expect(await page.$eval('input[name=c_n]', (el) => (el as HTMLInputElement).value)).toBe('张伟');
+    expect(await page.$eval('#quick-ticket', (el) => (el as HTMLElement).hidden)).toBe(false);
+  });
+
+  it('the toast names the fields it missed', async () => {
+    await page.evaluate(() => document.querySelector('dh-email-field')!.remove());
+    await chord(page, 'KeyF');
+    expect(await toastIncludes('未找到')).toContain('已填写 3 个字段，未找到：邮箱');
+  });
+
+  it('Alt+Shift+C matches the category and shows the choice', async () => {
+    await chord(page, 'KeyC');
+    expect(await toastIncludes('分类')).toMatch(/分类：产品质量（得分 [\d.]+，其次：(退款退货|发票问题)）/);
+    expect(await page.$eval('.combo-value', (el) => el.textContent)).toBe('产品质量');
+  });
+
+  it('Alt+Shift+D drafts a reply from the KB without sending it', async () => {
+    await chord(page, 'KeyD');
+    await toastIncludes('回复草稿');
+    const draft = await page.$eval('.editor', (el) => el.textContent ?? '');
+    expect(draft).toMatch(/^您好 张伟，关于「耳机左耳无声，申请退款」，/);
+    expect(mutations(await h.log())).toEqual([]);
+  });
+
+  it('Alt+Shift+S prepares a send of the drafted reply and leaves it to the side panel', async () => {
+    await chord(page, 'KeyD');
+    await toastIncludes('回复草稿');
+    const draft = await page.$eval('.editor', (el) => el.textContent ?? '');
+    await chord(page, 'KeyS');
+    expect(await toastIncludes('待确认')).toContain('侧边栏');
+    const pending = await until(pendingCalls, (p) => p.length === 1);
+    expect(pending[0]!.call).toMatchObject({ tool: 'reply.send', caller: 'hotkey', input: { text: draft } });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(mutations(await h.log())).toEqual([]);
+  });
+
+  it('hotkeys are configurable in settings', async () => {
+    await h.settings({ hotkeys: { fillCustomer: 'Alt+Shift+Y' } });
+    await new Promise((r) => setTimeout(r, 200));
+    await chord(page, 'KeyF');
+    await new Promise((r) => setTimeout(r, 400));
+    expect(await page.$eval('input[name=c_n]', (el) => (el as HTMLInputElement).value)).toBe('');
+    await chord(page, 'KeyY');
+    await toastIncludes('已填写');
+    expect(await page.$eval('input[name=c_n]', (el) => (el as HTMLInputElement).value)).toBe('张伟');
+    await h.settings({ hotkeys: {} });
+  });
+});
+
+describe('page scripts cannot drive deskhand', () => {
+  it("a page script's synthetic key events and clicks prepare, confirm and deliver nothing", async () => {
+    // A real prepared send is waiting for the panel.
+    await chord(page, 'KeyD');
+    await toastIncludes('回复草稿');
+    await chord(page, 'KeyS');
+    await until(pendingCalls, (p) => p.length === 1);
+    await page.evaluate(() => {
+      for (const code of ['KeyF', 'KeyC', 'KeyD', 'KeyS', 'KeyK', 'Enter']) {
+        for (const target of [window, document, document.body, document.activeElement ?? document.body]) {
+          target.dispatchEvent(new KeyboardEvent('keydown', { code, key: code.replace('Key', '').toLowerCase(), altKey: true, shiftKey: true, bubbles: true }));
+        }
+      }
+      // Click everything deskhand put on the page (the toast host) and any confirm-looking text.
+      for (const el of Array.from(document.querySelectorAll('deskhand-toast, button'))) {
+        if ((el as HTMLElement).classList.contains('send-btn')) continue;
+        (el as HTMLElement).click();
+      }
+      window.postMessage({ type: 'confirm.approve', actionId: 'x', fingerprint: 'y' }, '*');
+    });
+    await new Promise((r) => setTimeout(r, 600));
+    const pending = await pendingCalls();
+    expect(pending).toHaveLength(1);
+    expect(mutations(await h.log()).filter((e) => e.path.endsWith('/messages'))).toEqual([]);
+    // The synthetic Alt+Shift+F did not fill anything either (the form was closed by the click on 收起 at most).
+    expect(await page.$eval('input[name=c_n]', (el) => (el as HTMLInputElement).value)).toBe('');
+  });
+});
+
+describe('chrome.commands', () => {
+  it('the prepare-send command handler runs the action in the tab and asks for the panel', async () => {
+    await chord(page, 'KeyD');
+    await toastIncludes('回复草稿');
+    // CDP key events do not fire chrome.commands in headless (TOOLCHAIN.md): call the
+    // worker's own handler with the tab, as onCommand would.
+    const res = await h.worker.evaluate(async (id: number) => {
+      const tab = await chrome.tabs.get(id);
+      const handler = (globalThis as { deskhandCommands?: (c: string, t: chrome.tabs.Tab) => Promise<unknown> }).deskhandCommands;
+      return handler ? handler('prepare-send', tab) : 'missing';
+    }, tabId);
+    expect(res).toMatchObject({ ran: true });
+    const pending = await until(pendingCalls, (p) => p.length === 1);
+    expect(pending[0]!.call.tool).toBe('reply.send');
+  });
+});

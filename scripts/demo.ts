@@ -1,0 +1,85 @@
+/**
+ * `npm run demo`: build the extension, serve the demo console, open Chromium with deskhand.
+ * With a display it stays open for you to try (Ctrl+C ends it). Headless, it walks through
+ * a short tour and saves screenshots of the console, the toast and the side panel.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Page } from 'puppeteer-core';
+import { startConsole } from '../demo/console/server.ts';
+import { CHROME, chord, launchWithExtension } from './browser.ts';
+
+const OUT = resolve(import.meta.dirname, '../demo-output');
+
+async function main() {
+  if (!existsSync(CHROME)) {
+    console.error(`Chromium not found at ${CHROME}. Install it (apt-get install chromium chromium-l10n fonts-noto-cjk) or set CHROME_PATH.`);
+    process.exit(1);
+  }
+  console.log('Building the extension…');
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  const server = await startConsole({ port: Number(process.env.PORT ?? 5317) });
+  console.log(`Demo console: ${server.url}/  (English: ${server.url}/?lang=en, backend log: ${server.url}/api/_log)`);
+  const headless = !process.env.DISPLAY || process.env.DEMO_HEADLESS === '1';
+  const { browser, extensionId, worker } = await launchWithExtension({ headless });
+  // The demo console is a test console: the developer bridge is on for it (and only it).
+  await worker.evaluate(async (origin: string) => {
+    const cur = ((await chrome.storage.local.get('settings')).settings ?? {}) as Record<string, unknown>;
+    await chrome.storage.local.set({ settings: { ...cur, roles: ['AGENT', 'REFUND_APPROVER'], bridge: { enabled: true, origins: [origin], allowLowWrites: false } } });
+  }, server.url);
+  const page = await browser.newPage();
+  await page.goto(`${server.url}/`, { waitUntil: 'load' });
+  await new Promise((r) => setTimeout(r, 500));
+  const tabId = await worker.evaluate(async (u: string) => (await chrome.tabs.query({})).find((t) => t.url?.startsWith(u))?.id ?? -1, server.url);
+  const panelUrl = `chrome-extension://${extensionId}/src/sidepanel/index.html`;
+
+  if (!headless) {
+    // An extension page may open the side panel inside a user gesture (puppeteer evaluates with one).
+    const opener = await browser.newPage();
+    await opener.goto(panelUrl);
+    await opener.evaluate((id: number) => chrome.sidePanel.open({ tabId: id }), tabId).catch(() => {});
+    await opener.close();
+    await page.bringToFront();
+    console.log('Chromium is open with deskhand. Try Alt+Shift+F / C / D / S on the console; confirm sends in the side panel. Ctrl+C to stop.');
+    const stop = async () => {
+      await browser.close().catch(() => {});
+      await server.close();
+      process.exit(0);
+    };
+    process.on('SIGINT', () => void stop());
+    browser.on('disconnected', () => void stop());
+    return;
+  }
+
+  mkdirSync(OUT, { recursive: true });
+  const shots: string[] = [];
+  const shot = async (p: Page, name: string) => {
+    const path = join(OUT, name);
+    await p.screenshot({ path });
+    shots.push(path);
+  };
+  await shot(page, 'console.png');
+  await chord(page, 'KeyF');
+  await new Promise((r) => setTimeout(r, 700));
+  await shot(page, 'toast.png');
+  await chord(page, 'KeyD');
+  await new Promise((r) => setTimeout(r, 800));
+  await chord(page, 'KeyS');
+  await new Promise((r) => setTimeout(r, 800));
+  await shot(page, 'toast-confirm.png');
+  const panel = await browser.newPage();
+  await panel.setViewport({ width: 420, height: 860 });
+  await panel.goto(`${panelUrl}?tabId=${tabId}`, { waitUntil: 'load' });
+  await panel.waitForSelector('.card', { timeout: 5_000 }).catch(() => {});
+  await shot(panel, 'sidepanel.png');
+  console.log('Headless (no display): screenshots saved to');
+  for (const s of shots) console.log(`  ${s}`);
+  await browser.close();
+  await server.close();
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
