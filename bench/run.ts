@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { benchCore } from './core.bench.ts';
+import { benchBridge } from './bridge.bench.ts';
 import { benchExtension } from './extension.bench.ts';
 import { report } from './lib.ts';
 import { DIST } from '../scripts/browser.ts';
@@ -11,3 +12,4 @@ if (!existsSync(`${DIST}/manifest.json`) || process.env.BENCH_BUILD !== '0') {
   execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
 }
 report('extension', await benchExtension());
+report('bridge', await benchBridge());

@@ -5,6 +5,7 @@
 import { onSettingsChanged } from '../settings/store.ts';
 import { handleCommand, installCommands } from './commands.ts';
 import { ledger, ledgerStore } from './confirm.ts';
+import { syncBridgeScript } from './bridge.ts';
 import { syncConsoleScripts } from './consoles.ts';
 import { pruneLedger } from './ledger-store.ts';
 import { installRouter } from './router.ts';
@@ -22,7 +23,13 @@ void chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: true }).catch((
 // A worker restart mid-delivery leaves calls "dispatched": they become uncertain, never executed.
 void ledger.recoverInterrupted().then(() => pruneLedger(ledgerStore));
 
-onSettingsChanged(() => void syncConsoleScripts().catch(() => {}));
-chrome.permissions.onAdded.addListener(() => void syncConsoleScripts().catch(() => {}));
-chrome.permissions.onRemoved.addListener(() => void syncConsoleScripts().catch(() => {}));
-chrome.runtime.onInstalled.addListener(() => void syncConsoleScripts().catch(() => {}));
+/** Run-time content scripts follow settings and granted permissions. */
+let syncing: Promise<unknown> = Promise.resolve();
+const sync = () => {
+  syncing = syncing.then(() => Promise.all([syncConsoleScripts(), syncBridgeScript()])).catch(() => {});
+};
+onSettingsChanged(sync);
+chrome.permissions.onAdded.addListener(sync);
+chrome.permissions.onRemoved.addListener(sync);
+chrome.runtime.onInstalled.addListener(sync);
+chrome.runtime.onStartup.addListener(sync);

@@ -8,6 +8,9 @@ import { runActionWithToast } from './actions.ts';
 import { installHandlers } from './handlers.ts';
 import { createHost } from './host.ts';
 import { installKeymap } from './keymap.ts';
+import { installBridgeHost } from './bridge-host.ts';
+import { setNotice } from './toast.ts';
+import { t } from '../ui/i18n.ts';
 import { bgRequest } from './rpc.ts';
 
 const startedAt = performance.now();
@@ -28,7 +31,14 @@ async function start(): Promise<void> {
 
 const ready = start();
 installHandlers({ host, ready, readyMs: () => (readyAt === null ? null : readyAt - startedAt), registryMs });
+const bridgeOn = () => settings.bridge.enabled && settings.bridge.origins.includes(location.origin);
+const showBridgeNotice = () => setNotice(bridgeOn() && settings.bridge.allowLowWrites ? t('bridgeLowWritesNotice') : null);
+
 void ready.then(() => {
   if (!isConsoleOrigin(location.origin, settings)) return;
   installKeymap(() => settings, (action) => void runActionWithToast(host, action));
+  // Listens always, answers only while the bridge is on for this origin (checked per message).
+  installBridgeHost(host, bridgeOn);
+  showBridgeNotice();
+  onSettingsChanged(() => setTimeout(showBridgeNotice, 50));
 });

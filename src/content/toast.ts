@@ -39,3 +39,30 @@ export function toast(text: string, tone: ToastTone = 'info', ms = 4_000): void 
 export function lastToast(): string {
   return box?.textContent ?? '';
 }
+
+let noticeHost: HTMLElement | null = null;
+let noticeBox: HTMLElement | null = null;
+
+/**
+ * A small persistent notice (closed shadow root, no buttons), shown while the developer
+ * bridge may run low-risk writes for real on this console.
+ */
+export function setNotice(text: string | null): void {
+  if (!text) {
+    noticeHost?.remove();
+    noticeHost = noticeBox = null;
+    return;
+  }
+  if (!noticeHost || !noticeHost.isConnected) {
+    noticeHost = document.createElement('deskhand-notice');
+    const root = noticeHost.attachShadow({ mode: 'closed' });
+    noticeBox = document.createElement('div');
+    noticeBox.setAttribute('role', 'note');
+    noticeBox.style.cssText =
+      'position:fixed;right:12px;top:12px;z-index:2147483647;padding:4px 10px;border-radius:6px;background:#9a6700;' +
+      'color:#fff;font:12px/1.4 system-ui,"Noto Sans CJK SC",sans-serif;pointer-events:none;opacity:.92;';
+    root.append(noticeBox);
+    document.documentElement.append(noticeHost);
+  }
+  noticeBox!.textContent = text;
+}

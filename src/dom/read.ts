@@ -136,10 +136,17 @@ export function readTicketHistory(): { tickets: TicketRead[]; found: boolean } {
   return { tickets, found: true };
 }
 
+const HISTORY_HEADINGS = ['历史工单', '工单记录', '历史记录', 'earlier tickets', 'ticket history', 'previous tickets'];
+
+/** The list under an "earlier tickets" heading: the top document first (cheap), then frames and shadow roots. */
 function historyList(): Element | null {
-  for (const root of collectRoots()) {
+  return historyListIn(document) ?? collectRoots().slice(1).reduce<Element | null>((hit, root) => hit ?? historyListIn(root), null);
+}
+
+function historyListIn(root: ParentNode): Element | null {
+  {
     for (const h of Array.from(root.querySelectorAll('h2, h3, h4, header, legend, [role=heading]'))) {
-      if (matchScore(normLabel(h.textContent ?? ''), ['历史工单', '工单记录', '历史记录', 'earlier tickets', 'ticket history', 'previous tickets']) < 0.6) continue;
+      if (matchScore(normLabel(h.textContent ?? ''), HISTORY_HEADINGS) < 0.6) continue;
       for (let sib = h.nextElementSibling; sib; sib = sib.nextElementSibling) {
         if (sib.matches('ul, ol, table, [role=list]')) return sib;
         if (/^H[1-6]$/.test(sib.tagName)) break;

@@ -1,0 +1,102 @@
+/**
+ * The isolated-world end of the developer bridge. Every message is page input: only
+ * `event.source === window` from this origin, a validated request shape (anything that
+ * claims to be a reply, a confirmation or the side panel is ignored), a token bucket, and
+ * the `bridge` caller, so reads run and everything else is a dry run. No bridge call can
+ * create a pending confirmation, reach delivery, or start a model request.
+ */
+import { z } from 'zod';
+import { uiLang } from '../ui/i18n.ts';
+import { plans } from '../plans/index.ts';
+import { runPlan } from '../tools/plan.ts';
+import type { ToolError, ToolResult } from '../tools/types.ts';
+import type { Host } from './host.ts';
+
+const TAG = 'deskhand/bridge/v1';
+
+const BridgeRequest = z.strictObject({
+  tag: z.literal(TAG),
+  kind: z.literal('request'),
+  id: z.string().regex(/^[0-9a-f]{8,64}$/),
+  op: z.enum(['list', 'invoke', 'runPlan']),
+  name: z.string().max(100).optional(),
+  input: z.unknown().optional(),
+});
+
+/** 50 calls at once, then 100 a second: a DevTools loop is fine, a flood is refused cheaply. */
+export class TokenBucket {
+  private tokens: number;
+  private last: number;
+  constructor(
+    private readonly capacity = 50,
+    private readonly perSecond = 100,
+    private readonly now: () => number = () => performance.now(),
+  ) {
+    this.tokens = capacity;
+    this.last = now();
+  }
+  take(): boolean {
+    const t = this.now();
+    this.tokens = Math.min(this.capacity, this.tokens + ((t - this.last) / 1000) * this.perSecond);
+    this.last = t;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+}
+
+function err(code: string, type: ToolError['type'], detail: string, suggestion: string, retryable = false): ToolResult {
+  return { ok: false, error: { code, type, detail, suggestion, retryable, traceId: '' } };
+}
+
+export function installBridgeHost(host: Host, enabledHere: () => boolean): () => void {
+  const bucket = new TokenBucket();
+  const reply = (id: string, result: unknown) => window.postMessage({ tag: TAG, kind: 'reply', id, result }, location.origin);
+  const onMessage = (e: MessageEvent) => {
+    if (e.source !== window || e.origin !== location.origin) return;
+    const parsed = BridgeRequest.safeParse(e.data);
+    if (!parsed.success) return; // replies, confirmations, panel messages, noise: not ours to answer
+    const req = parsed.data;
+    if (!enabledHere()) return; // off: behave as if nothing listens
+    if (!bucket.take()) {
+      reply(req.id, err('RATE_LIMITED', 'unavailable', 'Too many bridge calls; this one was not run.', 'Slow down (about 100 calls a second) and try again.', true));
+      return;
+    }
+    void handle(host, req).then(
+      (result) => reply(req.id, result),
+      (e2: unknown) => reply(req.id, err('BRIDGE_FAILED', 'internal', String(e2), 'Report this.')),
+    );
+  };
+  window.addEventListener('message', onMessage);
+  return () => window.removeEventListener('message', onMessage);
+}
+
+async function handle(host: Host, req: z.infer<typeof BridgeRequest>): Promise<unknown> {
+  const ctx = host.ctx('bridge');
+  switch (req.op) {
+    case 'list':
+      return {
+        ok: true,
+        tools: host.core.registry.list(ctx).map((t) => ({
+          name: t.name,
+          title: t.title,
+          description: t.description,
+          domain: t.domain,
+          sideEffect: t.sideEffect,
+          effect: t.sideEffect,
+          risk: t.risk,
+          available: t.available,
+          why: t.reason,
+        })),
+      };
+    case 'invoke':
+      return host.core.registry.invoke(String(req.name ?? ''), req.input, ctx);
+    case 'runPlan': {
+      const all = plans(uiLang);
+      const plan = all[String(req.name ?? '')];
+      if (!plan) return err('UNKNOWN_PLAN', 'not_found', `There is no plan named "${String(req.name ?? '').slice(0, 60)}".`, `Plans here: ${Object.keys(all).join(', ')}.`);
+      // Caller `bridge`: read steps run, other steps are planned, no generator is passed.
+      return runPlan(plan, req.input, { registry: host.core.registry, ctx });
+    }
+  }
+}

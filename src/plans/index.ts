@@ -1,0 +1,8 @@
+/** The fixed flows, listed explicitly. */
+import type { Plan } from '../tools/plan.ts';
+import { draftReplyPlan } from './draft-reply.ts';
+import { inspectPlan } from './inspect.ts';
+
+export function plans(lang: () => 'zh' | 'en'): Record<string, Plan> {
+  return { inspect: inspectPlan(), draftReply: draftReplyPlan(lang) };
+}

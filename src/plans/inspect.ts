@@ -1,0 +1,32 @@
+/**
+ * inspect: what deskhand sees on this page — page type and fields, the conversation and the
+ * customer in short. Read steps only, so it runs the same from the bridge and a hotkey.
+ */
+import { z } from 'zod';
+import type { Plan } from '../tools/plan.ts';
+
+export const inspectPlan = (): Plan => ({
+  name: 'inspect',
+  title: 'Inspect this console page',
+  description: 'Page type, found fields, a conversation summary and a customer summary.',
+  input: z.strictObject({
+    id: z.union([z.string().max(60), z.number()]).optional().describe('The conversation id you expect to be open.'),
+  }),
+  steps: [
+    { kind: 'tool', id: 'page', title: 'Page and fields', tool: 'page.inspect' },
+    {
+      kind: 'check',
+      id: 'expected',
+      title: 'Expected conversation',
+      check: (env) => {
+        const want = env.input.id;
+        const open = (env.outputs.page as { conversationId: string | null }).conversationId;
+        if (want === undefined || String(want) === open || `C-${String(want)}` === open) return { ok: true, summary: `open: ${open ?? 'none'}` };
+        return { ok: false, detail: `Conversation ${open ?? 'none'} is open, not ${String(want)}.`, suggestion: 'Open the expected conversation and run it again.' };
+      },
+    },
+    { kind: 'tool', id: 'conversation', title: 'Conversation summary', tool: 'conversation.read', input: () => ({ limit: 5 }) },
+    { kind: 'tool', id: 'customer', title: 'Customer summary', tool: 'customer.read' },
+    { kind: 'tool', id: 'history', title: 'Earlier tickets', tool: 'ticket.history', input: () => ({ limit: 5 }) },
+  ],
+});
