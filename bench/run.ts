@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { benchCore } from './core.bench.ts';
 import { benchBridge } from './bridge.bench.ts';
+import { benchChat } from './chat.bench.ts';
 import { benchExtension } from './extension.bench.ts';
 import { report } from './lib.ts';
 import { DIST } from '../scripts/browser.ts';
@@ -13,3 +14,4 @@ if (!existsSync(`${DIST}/manifest.json`) || process.env.BENCH_BUILD !== '0') {
 }
 report('extension', await benchExtension());
 report('bridge', await benchBridge());
+report('chat', await benchChat());

@@ -8,6 +8,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { startConsole } from '../demo/console/server.ts';
+import { startModelServer } from '../demo/model/server.ts';
 import { CHROME, chord, launchWithExtension } from './browser.ts';
 
 const OUT = resolve(import.meta.dirname, '../demo-output');
@@ -21,13 +22,26 @@ async function main() {
   execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
   const server = await startConsole({ port: Number(process.env.PORT ?? 5317) });
   console.log(`Demo console: ${server.url}/  (English: ${server.url}/?lang=en, backend log: ${server.url}/api/_log)`);
+  // The local OpenAI-compatible model, unless a real endpoint is given in the environment.
+  const real = process.env.DESKHAND_LLM_BASE_URL;
+  const model = real ? null : await startModelServer({ port: Number(process.env.MODEL_PORT ?? 5318) });
+  const llm = real
+    ? { baseURL: real, apiKey: process.env.DESKHAND_LLM_API_KEY ?? '', model: process.env.DESKHAND_LLM_MODEL ?? '' }
+    : { baseURL: `${model!.url}/v1`, apiKey: 'demo', model: 'demo-assistant' };
+  console.log(`Model endpoint: ${llm.baseURL} (${llm.model})`);
   const headless = !process.env.DISPLAY || process.env.DEMO_HEADLESS === '1';
   const { browser, extensionId, worker } = await launchWithExtension({ headless });
   // The demo console is a test console: the developer bridge is on for it (and only it).
-  await worker.evaluate(async (origin: string) => {
-    const cur = ((await chrome.storage.local.get('settings')).settings ?? {}) as Record<string, unknown>;
-    await chrome.storage.local.set({ settings: { ...cur, roles: ['AGENT', 'REFUND_APPROVER'], bridge: { enabled: true, origins: [origin], allowLowWrites: false } } });
-  }, server.url);
+  await worker.evaluate(
+    async (origin: string, llmSettings: unknown) => {
+      const cur = ((await chrome.storage.local.get('settings')).settings ?? {}) as Record<string, unknown>;
+      await chrome.storage.local.set({
+        settings: { ...cur, llm: llmSettings, roles: ['AGENT', 'REFUND_APPROVER'], bridge: { enabled: true, origins: [origin], allowLowWrites: false } },
+      });
+    },
+    server.url,
+    llm,
+  );
   const page = await browser.newPage();
   await page.goto(`${server.url}/`, { waitUntil: 'load' });
   await new Promise((r) => setTimeout(r, 500));
@@ -45,6 +59,7 @@ async function main() {
     const stop = async () => {
       await browser.close().catch(() => {});
       await server.close();
+      await model?.close();
       process.exit(0);
     };
     process.on('SIGINT', () => void stop());
@@ -73,10 +88,19 @@ async function main() {
   await panel.goto(`${panelUrl}?tabId=${tabId}`, { waitUntil: 'load' });
   await panel.waitForSelector('.card', { timeout: 5_000 }).catch(() => {});
   await shot(panel, 'sidepanel.png');
+  // Ask the assistant (read tools only) about the customer.
+  await panel.waitForSelector('textarea[name=question]', { timeout: 5_000 }).catch(() => {});
+  if (await panel.$('textarea[name=question]')) {
+    await panel.type('textarea[name=question]', '这个客户之前报过类似问题吗？');
+    await panel.click('button.send');
+    await panel.waitForSelector('.turn[data-stopped]', { timeout: 20_000 }).catch(() => {});
+    await shot(panel, 'sidepanel-chat.png');
+  }
   console.log('Headless (no display): screenshots saved to');
   for (const s of shots) console.log(`  ${s}`);
   await browser.close();
   await server.close();
+  await model?.close();
 }
 
 main().catch((e) => {

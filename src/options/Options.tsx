@@ -5,7 +5,10 @@
 import { useEffect, useState } from 'preact/hooks';
 import { DEFAULT_SETTINGS, FEATURES, HOTKEY_ACTIONS, KeyCombo, Origin, type Settings } from '../settings/schema.ts';
 import { loadSettings, saveSettings } from '../settings/store.ts';
-import { t } from '../ui/i18n.ts';
+import { t, uiLang } from '../ui/i18n.ts';
+import { makeClient } from '../llm/client.ts';
+import { describeEndpointError } from '../llm/errors.ts';
+import { PRESETS } from '../llm/presets.ts';
 
 export function Options() {
   const [s, setS] = useState<Settings>(DEFAULT_SETTINGS);
@@ -46,6 +49,8 @@ export function Options() {
     <main class="options">
       <h1>{t('optionsTitle')}</h1>
       <p class="status" role="status">{status}</p>
+
+      <LlmSection s={s} save={save} isLocked={isLocked} Lock={Lock} />
 
       <section>
         <h2>{t('consoles')} <Lock path="consoles" /></h2>
@@ -141,5 +146,67 @@ export function Options() {
         </label>
       </section>
     </main>
+  );
+}
+
+function LlmSection({ s, save, isLocked, Lock }: { s: Settings; save: (n: Settings) => Promise<void>; isLocked: (p: string) => boolean; Lock: (p: { path: string }) => preact.JSX.Element | null }) {
+  const [preset, setPreset] = useState('');
+  const [result, setResult] = useState('');
+  const quirks = PRESETS.find((p) => p.id === preset)?.quirks[uiLang()];
+  const set = (patch: Partial<Settings['llm']>) => void save({ ...s, llm: { ...s.llm, ...patch } });
+  const test = async () => {
+    setResult('…');
+    let origin: string;
+    try {
+      origin = new URL(s.llm.baseURL).origin;
+    } catch {
+      return setResult(t('invalidOrigin'));
+    }
+    // Asked inside the click: the endpoint needs a host permission (no CORS preflight then).
+    const granted = await chrome.permissions.request({ origins: [`${origin}/*`] }).catch(() => false);
+    if (!granted) return setResult(t('permissionDenied'));
+    try {
+      const r = await makeClient(s.llm, { timeoutMs: 20_000 }).chat.completions.create({ model: s.llm.model, messages: [{ role: 'user', content: 'ping' }], max_tokens: 5 });
+      setResult(`${t('connectionOk')} (${r.model})`);
+    } catch (e) {
+      setResult(describeEndpointError(e, uiLang()).message);
+    }
+  };
+  return (
+    <section>
+      <h2>{t('llm')} <Lock path="llm" /></h2>
+      <label>
+        {t('preset')}
+        <select
+          name="llm-preset"
+          value={preset}
+          disabled={isLocked('llm.baseURL')}
+          onChange={(e) => {
+            const p = PRESETS.find((x) => x.id === e.currentTarget.value);
+            setPreset(e.currentTarget.value);
+            if (p) set({ baseURL: p.baseURL, model: p.model });
+          }}
+        >
+          <option value="">—</option>
+          {PRESETS.map((p) => (
+            <option value={p.id}>{p.label}</option>
+          ))}
+        </select>
+      </label>
+      {quirks && <p class="hint quirks">{quirks}</p>}
+      <label>
+        {t('baseURL')} <Lock path="llm.baseURL" />
+        <input name="llm-baseURL" value={s.llm.baseURL} disabled={isLocked('llm.baseURL')} onChange={(e) => set({ baseURL: e.currentTarget.value.trim() })} />
+      </label>
+      <label>
+        {t('apiKey')} <Lock path="llm.apiKey" />
+        <input name="llm-apiKey" type="password" autocomplete="off" value={s.llm.apiKey} disabled={isLocked('llm.apiKey')} onChange={(e) => set({ apiKey: e.currentTarget.value })} />
+      </label>
+      <label>
+        {t('model')} <Lock path="llm.model" />
+        <input name="llm-model" value={s.llm.model} disabled={isLocked('llm.model')} onChange={(e) => set({ model: e.currentTarget.value.trim() })} />
+      </label>
+      <button name="llm-test" onClick={() => void test()}>{t('testConnection')}</button> <span class="test-result" role="status">{result}</span>
+    </section>
   );
 }

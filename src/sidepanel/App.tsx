@@ -4,6 +4,7 @@ import { DEFAULT_SETTINGS, type Settings } from '../settings/schema.ts';
 import { toTab } from '../ui/api.ts';
 import { t } from '../ui/i18n.ts';
 import { useActiveTab } from './active-tab.ts';
+import { Chat } from './Chat.tsx';
 import { Confirmations } from './Confirmations.tsx';
 
 interface PageInfo {
@@ -25,7 +26,14 @@ export function App() {
 
   useEffect(() => {
     if (tabId === null) return;
-    void toTab<PageInfo>(tabId, { type: 'page.info' }).then((r) => setPage(r.ok ? r : null));
+    const refresh = () => void toTab<PageInfo>(tabId, { type: 'page.info' }).then((r) => setPage(r.ok ? r : null));
+    refresh();
+    // The console is a single-page app: a switched conversation changes the URL, not the page.
+    const onUpdated = (id: number, change: chrome.tabs.OnUpdatedInfo) => {
+      if (id === tabId && (change.url || change.status === 'complete')) setTimeout(refresh, 100);
+    };
+    chrome.tabs.onUpdated.addListener(onUpdated);
+    return () => chrome.tabs.onUpdated.removeListener(onUpdated);
   }, [tabId]);
 
   return (
@@ -41,6 +49,7 @@ export function App() {
       </header>
       {tabId === null || !page ? <p class="empty no-console">{t('noConsoleTab')}</p> : null}
       {tabId !== null && <Confirmations tabId={tabId} roles={settings.roles} />}
+      {tabId !== null && page && <Chat tabId={tabId} settings={settings} conversationId={page.conversationId} />}
     </main>
   );
 }

@@ -58,7 +58,7 @@ export function Confirmations({ tabId, roles }: { tabId: number; roles: string[]
   return (
     <section class="confirmations" aria-label={t('tabConfirm')}>
       {error && <p class="error" role="alert">{error}</p>}
-      {lists.pending.length === 0 && <p class="empty">{t('nothingPending')}</p>}
+      {lists.pending.length === 0 && lists.recent.length === 0 && <p class="empty nothing-pending">{t('nothingPending')}</p>}
       {lists.pending.map((e) => (
         <Card key={e.call.actionId} entry={e} roles={roles} busy={busy === e.call.actionId} onDecide={decide} />
       ))}

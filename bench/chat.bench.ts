@@ -1,0 +1,97 @@
+/**
+ * Chat benchmarks (issue 5), each beside its floor from the same run:
+ * - extension overhead per model round: the panel's loop time minus the time spent inside
+ *   the model server, with the `instant` model (one tool round, one answer round);
+ * - side-panel bundle size (min + gzip) vs the prototype in TOOLCHAIN.md;
+ * - time to first render of the panel vs its own DOMContentLoaded.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { startConsole } from '../demo/console/server.ts';
+import { startModelServer, type RecordedRequest } from '../demo/model/server.ts';
+import { DIST, launchWithExtension } from '../scripts/browser.ts';
+import type { BenchRow } from './lib.ts';
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+function panelBundle(): { min: number; gz: number } {
+  const html = readFileSync(join(DIST, 'src/sidepanel/index.html'), 'utf8');
+  const files = new Set([...html.matchAll(/(?:src|href)="\/?([^"]+\.js)"/g)].map((m) => m[1]!));
+  // Follow static imports of the entry chunks (vite emits them as relative imports).
+  const queue = [...files];
+  while (queue.length) {
+    const f = queue.pop()!;
+    const code = readFileSync(join(DIST, f), 'utf8');
+    for (const m of code.matchAll(/from\s*"\.\/([^"]+\.js)"|import\s*"\.\/([^"]+\.js)"/g)) {
+      const dep = join(f.split('/').slice(0, -1).join('/'), m[1] ?? m[2]!);
+      if (!files.has(dep)) {
+        files.add(dep);
+        queue.push(dep);
+      }
+    }
+  }
+  const all = Buffer.concat([...files].map((f) => readFileSync(join(DIST, f))));
+  return { min: all.length, gz: gzipSync(all, { level: 9 }).length };
+}
+
+export async function benchChat(): Promise<BenchRow[]> {
+  const server = await startConsole();
+  const model = await startModelServer();
+  const { browser, extensionId, worker } = await launchWithExtension();
+  try {
+    await worker.evaluate(async (base: string) => {
+      await chrome.storage.local.set({ settings: { llm: { baseURL: base, apiKey: 'bench', model: 'instant' } } });
+    }, `${model.url}/v1`);
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/`, { waitUntil: 'load' });
+    await new Promise((r) => setTimeout(r, 500));
+    const tabId = await worker.evaluate(async (u: string) => (await chrome.tabs.query({})).find((t) => t.url?.startsWith(u))?.id ?? -1, server.url);
+    const panelUrl = `chrome-extension://${extensionId}/src/sidepanel/index.html?tabId=${tabId}`;
+    const renders: number[] = [];
+    const dcl: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const p = await browser.newPage();
+      await p.goto(panelUrl, { waitUntil: 'load' });
+      await p.waitForFunction('document.documentElement.dataset.firstRenderMs');
+      renders.push(Number(await p.evaluate('document.documentElement.dataset.firstRenderMs')));
+      dcl.push(Number(await p.evaluate('performance.getEntriesByType("navigation")[0].domContentLoadedEventStart')));
+      await p.close();
+    }
+    const panel = await browser.newPage();
+    await panel.goto(panelUrl, { waitUntil: 'load' });
+    await panel.waitForSelector('textarea[name=question]');
+    const overheads: number[] = [];
+    for (let i = 0; i < 15; i++) {
+      await fetch(`${model.url}/_reset`);
+      const before = await panel.$$eval('.turn[data-stopped]', (els) => els.length);
+      await panel.type('textarea[name=question]', `question ${i}`);
+      await panel.click('button.send');
+      await panel.waitForFunction((n: number) => document.querySelectorAll('.turn[data-stopped]').length > n, {}, before);
+      const ms = Number(await panel.$$eval('.turn[data-stopped]', (els) => (els.at(-1) as HTMLElement).dataset.ms));
+      const reqs = (await (await fetch(`${model.url}/_requests`)).json()) as RecordedRequest[];
+      const inModel = reqs.reduce((s, r) => s + (r.serverMs ?? 0), 0);
+      overheads.push((ms - inModel) / reqs.length);
+    }
+    const size = panelBundle();
+    const render = median(renders);
+    const dclMed = median(dcl);
+    const perRound = median(overheads);
+    return [
+      { name: 'side panel: DOMContentLoaded', medianUs: dclMed * 1000, floor: 'itself', ratio: 1 },
+      { name: 'side panel: first render (Preact)', medianUs: render * 1000, floor: 'DOMContentLoaded', ratio: render / dclMed },
+      { name: 'chat: extension overhead per model round (instant model)', medianUs: perRound * 1000, floor: 'none (loop time minus model-server time)', ratio: null },
+      {
+        name: `side panel bundle: ${(size.min / 1024).toFixed(1)} KB min / ${(size.gz / 1024).toFixed(1)} KB gzip`,
+        medianUs: 0,
+        floor: 'prototype 398 KB / 88 KB (TOOLCHAIN.md)',
+        ratio: size.min / (398 * 1024),
+        note: `gzip ratio ${(size.gz / (88 * 1024)).toFixed(2)}`,
+      },
+    ];
+  } finally {
+    await browser.close();
+    await server.close();
+    await model.close();
+  }
+}

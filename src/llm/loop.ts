@@ -1,0 +1,236 @@
+/**
+ * The chat loop (DESIGN.md "The chat loop"): function calling over read tools only.
+ *
+ * - tools = the content script's `toFunctionSchemas({ caller: 'llm' })` (wire names);
+ * - every returned call is checked against the list just sent (exact wire name) before it
+ *   goes to the content script, where the registry checks again;
+ * - at most 4 model rounds per question, at most 5 calls per round; then it stops and says so;
+ * - every tool call gets a tool message (results, refusals and errors alike), so strict
+ *   gateways accept the next request; identical calls in one question come from a cache;
+ * - page text is wrapped in per-call random delimiters (wrap.ts).
+ * Wire <-> internal names are mapped here and nowhere else. The client's `runTools` helper
+ * is not used: it runs calls concurrently outside our gates (TOOLCHAIN.md).
+ */
+import type OpenAI from 'openai';
+import type { ChatCompletionMessageParam, ChatCompletionMessageToolCall, ChatCompletionTool } from 'openai/resources/chat/completions';
+import { canonicalJson } from '../tools/canonical.ts';
+import type { FunctionSchema, ToolResult } from '../tools/types.ts';
+import { fromWire } from '../tools/wire.ts';
+import { describeEndpointError, type EndpointProblem } from './errors.ts';
+import { systemPrompt } from './prompt.ts';
+import { toolMessageContent } from './wrap.ts';
+
+export const MAX_ROUNDS = 4;
+export const MAX_CALLS_PER_ROUND = 5;
+
+export type ChipStatus = 'running' | 'ok' | 'error' | 'refused' | 'cached' | 'cancelled';
+
+export interface ToolChip {
+  id: string;
+  round: number;
+  wire: string;
+  name: string;
+  input: unknown;
+  status: ChipStatus;
+  durationMs: number;
+  /** Short text of the result or error, for the chip. */
+  summary: string;
+  /** The trimmed result as the model saw it (without delimiters). */
+  detail: string;
+}
+
+export type LoopEvent =
+  | { type: 'round'; round: number; max: number }
+  | { type: 'text'; delta: string; round: number }
+  | { type: 'tool'; chip: ToolChip };
+
+export interface Turn {
+  question: string;
+  answer: string;
+}
+
+export interface LoopDeps {
+  client: OpenAI;
+  model: string;
+  lang: 'zh' | 'en';
+  tools: () => Promise<FunctionSchema[]>;
+  call: (name: string, input: unknown, toolCallId: string) => Promise<ToolResult>;
+  signal: AbortSignal;
+  onEvent?: (e: LoopEvent) => void;
+  maxRounds?: number;
+}
+
+export interface LoopResult {
+  answer: string;
+  rounds: number;
+  stopped: 'answered' | 'round_cap' | 'aborted' | 'error';
+  error?: EndpointProblem;
+  chips: ToolChip[];
+  messages: ChatCompletionMessageParam[];
+}
+
+const refusal = (code: string, type: string, detail: string, suggestion: string) => ({
+  ok: false as const,
+  error: { code, type, detail, suggestion, retryable: false },
+});
+
+export async function askQuestion(history: readonly Turn[], question: string, deps: LoopDeps): Promise<LoopResult> {
+  const max = deps.maxRounds ?? MAX_ROUNDS;
+  const messages: ChatCompletionMessageParam[] = [
+    { role: 'system', content: systemPrompt(deps.lang) },
+    ...history.flatMap((t): ChatCompletionMessageParam[] => [
+      { role: 'user', content: t.question },
+      { role: 'assistant', content: t.answer },
+    ]),
+    { role: 'user', content: question },
+  ];
+  const chips: ToolChip[] = [];
+  const cache = new Map<string, ToolResult>();
+  const result = (stopped: LoopResult['stopped'], answer: string, rounds: number, error?: EndpointProblem): LoopResult => ({
+    answer,
+    rounds,
+    stopped,
+    chips,
+    messages,
+    ...(error ? { error } : {}),
+  });
+
+  let schemas: FunctionSchema[];
+  try {
+    schemas = await deps.tools();
+  } catch (e) {
+    return result('error', '', 0, { code: 'unknown', message: e instanceof Error ? e.message : String(e) });
+  }
+  const offered = new Set(schemas.map((s) => s.function.name));
+  const tools: ChatCompletionTool[] = schemas.map((s) => ({ type: 'function', function: s.function }));
+
+  for (let round = 1; round <= max; round++) {
+    deps.onEvent?.({ type: 'round', round, max });
+    let reply: { text: string; calls: ChatCompletionMessageToolCall[] };
+    try {
+      reply = await streamRound(deps, messages, tools, round);
+    } catch (e) {
+      const problem = describeEndpointError(e, deps.lang);
+      return result(problem.code === 'aborted' ? 'aborted' : 'error', '', round, problem);
+    }
+    messages.push({ role: 'assistant', content: reply.text || null, ...(reply.calls.length ? { tool_calls: reply.calls } : {}) });
+    if (reply.calls.length === 0) return result('answered', reply.text, round);
+
+    const toolMessages = await runCalls(reply.calls, round, offered, cache, chips, deps);
+    messages.push(...toolMessages);
+    if (deps.signal.aborted) return result('aborted', reply.text, round, describeEndpointError(new DOMException('', 'AbortError'), deps.lang));
+  }
+  return result('round_cap', roundCapText(deps.lang, max), max);
+}
+
+/** One model request, streamed: text deltas go out as events; tool calls are assembled by index. */
+async function streamRound(
+  deps: LoopDeps,
+  messages: ChatCompletionMessageParam[],
+  tools: ChatCompletionTool[],
+  round: number,
+): Promise<{ text: string; calls: ChatCompletionMessageToolCall[] }> {
+  const stream = await deps.client.chat.completions.create(
+    { model: deps.model, messages, ...(tools.length ? { tools } : {}), stream: true },
+    { signal: deps.signal },
+  );
+  let text = '';
+  const parts = new Map<number, { id: string; name: string; args: string }>();
+  for await (const chunk of stream) {
+    const delta = chunk.choices[0]?.delta;
+    if (!delta) continue;
+    if (delta.content) {
+      text += delta.content;
+      deps.onEvent?.({ type: 'text', delta: delta.content, round });
+    }
+    for (const tc of delta.tool_calls ?? []) {
+      const p = parts.get(tc.index) ?? { id: '', name: '', args: '' };
+      if (tc.id) p.id = tc.id;
+      if (tc.function?.name) p.name += tc.function.name;
+      if (tc.function?.arguments) p.args += tc.function.arguments;
+      parts.set(tc.index, p);
+    }
+  }
+  // An aborted stream may simply end; a cut-off answer must not pass as complete.
+  if (deps.signal.aborted) throw new DOMException('stopped', 'AbortError');
+  const calls = [...parts.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([i, p]) => ({ id: p.id || `call_${round}_${i}`, type: 'function' as const, function: { name: p.name, arguments: p.args } }));
+  return { text, calls };
+}
+
+/** Answers every call of a round, in order; accepted ones run in parallel. */
+async function runCalls(
+  calls: ChatCompletionMessageToolCall[],
+  round: number,
+  offered: ReadonlySet<string>,
+  cache: Map<string, ToolResult>,
+  chips: ToolChip[],
+  deps: LoopDeps,
+): Promise<ChatCompletionMessageParam[]> {
+  const outcomes = await Promise.all(
+    calls.map(async (call, index): Promise<ChatCompletionMessageParam> => {
+      const fn = 'function' in call ? call.function : { name: '', arguments: '' };
+      const chip: ToolChip = { id: call.id, round, wire: fn.name, name: fromWire(fn.name), input: null, status: 'running', durationMs: 0, summary: '', detail: '' };
+      chips.push(chip);
+      deps.onEvent?.({ type: 'tool', chip: { ...chip } });
+      const started = Date.now();
+      const finish = (status: ChipStatus, res: ToolResult | ReturnType<typeof refusal>): ChatCompletionMessageParam => {
+        Object.assign(chip, { status, durationMs: Date.now() - started, ...describe(res) });
+        deps.onEvent?.({ type: 'tool', chip: { ...chip } });
+        return { role: 'tool', tool_call_id: call.id, content: toolMessageContent(res as ToolResult) };
+      };
+      if (index >= MAX_CALLS_PER_ROUND) {
+        return finish('refused', refusal('TOO_MANY_CALLS', 'forbidden', `At most ${MAX_CALLS_PER_ROUND} tool calls per round; this one was not run.`, 'Ask for fewer things at once.'));
+      }
+      // Layer 2 of 3: exact wire name from the list just sent (the registry checks again).
+      if (!offered.has(fn.name)) {
+        return finish(
+          'refused',
+          refusal('TOOL_NOT_OFFERED', 'not_found', `"${fn.name.slice(0, 80)}" is not one of the tools you were given.`, `Use exactly one of: ${[...offered].join(', ')}. You can only read.`),
+        );
+      }
+      let input: unknown;
+      try {
+        input = fn.arguments.trim() ? JSON.parse(fn.arguments) : {};
+      } catch {
+        return finish('error', refusal('ARGUMENTS_NOT_JSON', 'validation', 'The arguments are not valid JSON.', 'Send the arguments as a JSON object matching the tool schema.'));
+      }
+      chip.input = input;
+      if (deps.signal.aborted) return finish('cancelled', refusal('CANCELLED', 'cancelled', 'The agent stopped the question.', 'Nothing more will run.'));
+      const key = `${fn.name} ${safeCanonical(input)}`;
+      const hit = cache.get(key);
+      if (hit) return finish('cached', hit);
+      let res: ToolResult;
+      try {
+        res = await deps.call(chip.name, input, call.id);
+      } catch (e) {
+        res = { ok: false, error: { code: 'TAB_UNREACHABLE', type: 'unavailable', detail: `The console tab did not answer: ${e instanceof Error ? e.message : String(e)}`, suggestion: 'Tell the agent to reload the console tab.', retryable: true, traceId: '' } };
+      }
+      if (deps.signal.aborted) return finish('cancelled', refusal('CANCELLED', 'cancelled', 'The agent stopped the question.', 'Nothing more will run.'));
+      if (res.ok) cache.set(key, res);
+      return finish(res.ok ? 'ok' : 'error', res);
+    }),
+  );
+  return outcomes;
+}
+
+function safeCanonical(v: unknown): string {
+  try {
+    return canonicalJson(v);
+  } catch {
+    return JSON.stringify(v) ?? '';
+  }
+}
+
+function describe(res: ToolResult | ReturnType<typeof refusal>): { summary: string; detail: string } {
+  const detail = JSON.stringify(res.ok ? res.data : 'error' in res ? res.error : res, null, 1) ?? '';
+  const summary = res.ok ? `${detail.length} chars` : 'error' in res ? String((res.error as { detail?: string }).detail ?? '') : '';
+  return { summary: summary.slice(0, 160), detail: detail.length > 2_000 ? `${detail.slice(0, 2_000)}…` : detail };
+}
+
+function roundCapText(lang: 'zh' | 'en', max: number): string {
+  return lang === 'zh'
+    ? `已达到每个问题最多 ${max} 轮模型调用的上限，我在这里停下，没有得出结论。请把问题问得更具体一些再试。`
+    : `I reached the limit of ${max} model rounds for one question and stopped here without an answer. Please ask a more specific question.`;
+}

@@ -1,0 +1,213 @@
+/**
+ * The side-panel chat: the agent asks about the open console tab; the model may call read
+ * tools only (src/llm/loop.ts). Streamed answer, a chip per tool call, a round counter,
+ * Stop, and history that survives closing the panel.
+ */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { isConfigured, makeClient } from '../llm/client.ts';
+import { askQuestion, MAX_ROUNDS, type ToolChip } from '../llm/loop.ts';
+import type { Settings } from '../settings/schema.ts';
+import type { FunctionSchema, ToolResult } from '../tools/types.ts';
+import { toTab } from '../ui/api.ts';
+import { t, toolTitle, uiLang } from '../ui/i18n.ts';
+import { loadThread, saveThread, type StoredTurn, type Thread } from './chat-store.ts';
+import { Markdown } from './markdown.tsx';
+
+interface Running {
+  question: string;
+  text: string;
+  chips: ToolChip[];
+  round: number;
+}
+
+export function Chat({ tabId, settings, conversationId }: { tabId: number; settings: Settings; conversationId: string | null }) {
+  const [thread, setThread] = useState<Thread>({ conversationId, turns: [] });
+  const [running, setRunning] = useState<Running | null>(null);
+  const [draft, setDraft] = useState('');
+  const abort = useRef<AbortController | null>(null);
+  const sessionId = useRef(crypto.randomUUID());
+
+  useEffect(() => {
+    void loadThread(tabId, conversationId).then(setThread);
+  }, [tabId, conversationId]);
+
+  if (!isConfigured(settings.llm)) {
+    return (
+      <section class="chat empty-state">
+        <p>{t('noEndpoint')}</p>
+        <button onClick={() => void chrome.runtime.openOptionsPage()}>{t('openSettings')}</button>
+      </section>
+    );
+  }
+
+  const ask = async () => {
+    const question = draft.trim();
+    if (!question || running) return;
+    // First thing in the click: the endpoint's host permission (a no-op once granted).
+    const pattern = originPattern(settings.llm.baseURL);
+    const granted = pattern ? await hostAccess(pattern) : false;
+    if (!granted) {
+      await finishTurn({ question, answer: '', chips: [], rounds: 0, stopped: 'error', error: t('endpointNoPermission'), at: Date.now() });
+      return;
+    }
+    setDraft('');
+    const ac = new AbortController();
+    abort.current = ac;
+    const live: Running = { question, text: '', chips: [], round: 0 };
+    const started = performance.now();
+    setRunning({ ...live });
+    const res = await askQuestion(
+      thread.turns.filter((x) => x.stopped === 'answered').map((x) => ({ question: x.question, answer: x.answer })),
+      question,
+      {
+        client: makeClient(settings.llm),
+        model: settings.llm.model,
+        lang: uiLang(),
+        signal: ac.signal,
+        tools: async () => {
+          const r = await toTab<{ tools: FunctionSchema[] }>(tabId, { type: 'tools.schemas' });
+          if (!r.ok) throw new Error(r.error.detail);
+          return r.tools;
+        },
+        call: async (name, input, toolCallId) => {
+          const r = await toTab<{ result: ToolResult }>(tabId, { type: 'tools.invoke', caller: 'llm', name, input, toolCallId, sessionId: sessionId.current, model: settings.llm.model });
+          if (!r.ok) return { ok: false, error: r.error };
+          return r.result;
+        },
+        onEvent: (e) => {
+          if (e.type === 'round') live.round = e.round;
+          if (e.type === 'text') live.text += e.delta;
+          if (e.type === 'tool') {
+            const i = live.chips.findIndex((c) => c.id === e.chip.id);
+            if (i === -1) live.chips.push(e.chip);
+            else live.chips[i] = e.chip;
+          }
+          setRunning({ ...live, chips: [...live.chips] });
+        },
+      },
+    );
+    abort.current = null;
+    setRunning(null);
+    await finishTurn({
+      question,
+      answer: res.stopped === 'aborted' ? live.text : res.answer,
+      chips: res.chips,
+      rounds: res.rounds,
+      stopped: res.stopped,
+      ...(res.error ? { error: res.error.message } : {}),
+      at: Date.now(),
+      ms: Math.round(performance.now() - started),
+    });
+  };
+
+  async function finishTurn(turn: StoredTurn) {
+    const next = { conversationId, turns: [...thread.turns, turn] };
+    setThread(next);
+    await saveThread(tabId, next);
+  }
+
+  const open = (url: string) => void chrome.tabs.create({ url });
+  return (
+    <section class="chat" aria-label={t('tabChat')}>
+      <ol class="turns">
+        {thread.turns.map((turn) => (
+          <TurnView turn={turn} onOpen={open} />
+        ))}
+        {running && (
+          <li class="turn running">
+            <p class="question">{running.question}</p>
+            <p class="rounds">{t('roundOf', running.round, MAX_ROUNDS)}</p>
+            <Chips chips={running.chips} />
+            {running.text && <Markdown text={running.text} onOpen={open} />}
+          </li>
+        )}
+      </ol>
+      <form
+        class="ask"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void ask();
+        }}
+      >
+        <textarea
+          name="question"
+          rows={2}
+          placeholder={t('askPlaceholder')}
+          value={draft}
+          disabled={!!running}
+          onInput={(e) => setDraft(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
+              e.preventDefault();
+              void ask();
+            }
+          }}
+        />
+        {running ? (
+          <button type="button" class="stop" onClick={() => abort.current?.abort()}>
+            {t('stop')}
+          </button>
+        ) : (
+          <button type="submit" class="send" disabled={!draft.trim()}>
+            {t('ask')}
+          </button>
+        )}
+      </form>
+    </section>
+  );
+}
+
+function TurnView({ turn, onOpen }: { turn: StoredTurn; onOpen: (url: string) => void }) {
+  return (
+    <li class={`turn stopped-${turn.stopped}`} data-stopped={turn.stopped} data-ms={turn.ms}>
+      <p class="question">{turn.question}</p>
+      {turn.rounds > 0 && <p class="rounds">{t('roundOf', turn.rounds, MAX_ROUNDS)}</p>}
+      <Chips chips={turn.chips} />
+      {turn.answer && <Markdown text={turn.answer} onOpen={onOpen} />}
+      {turn.stopped === 'aborted' && <p class="notice">{t('stopped')}</p>}
+      {turn.error && turn.stopped === 'error' && (
+        <p class="error" role="alert">
+          {turn.error}
+        </p>
+      )}
+    </li>
+  );
+}
+
+function Chips({ chips }: { chips: ToolChip[] }) {
+  if (!chips.length) return null;
+  return (
+    <ul class="chips">
+      {chips.map((c) => (
+        <li class={`chip ${c.status}`} data-tool={c.name} data-status={c.status}>
+          <details>
+            <summary>
+              <span class="chip-title">{toolTitle(c.name, c.name)}</span> <code class="chip-input">{short(c.input)}</code>{' '}
+              <span class="chip-status">{t(`chip_${c.status}`)}</span> <span class="chip-ms">{c.durationMs} ms</span>
+            </summary>
+            <pre class="chip-detail">{c.detail}</pre>
+          </details>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function short(v: unknown): string {
+  const s = v === null || v === undefined ? '' : JSON.stringify(v);
+  return s.length > 60 ? `${s.slice(0, 59)}…` : s;
+}
+
+function originPattern(baseURL: string): string | null {
+  try {
+    return `${new URL(baseURL).origin}/*`;
+  } catch {
+    return null;
+  }
+}
+
+/** Already granted (e.g. the demo model on 127.0.0.1), or asked for now, inside the click. */
+async function hostAccess(pattern: string): Promise<boolean> {
+  if (await chrome.permissions.contains({ origins: [pattern] }).catch(() => false)) return true;
+  return chrome.permissions.request({ origins: [pattern] }).catch(() => false);
+}
