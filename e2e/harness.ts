@@ -51,7 +51,7 @@ export async function startHarness(initial: SettingsInput = {}): Promise<Harness
     },
     async tabIdOf(page) {
       const url = page.url();
-      const id = await worker.evaluate(async (u: string) => {
+      const id = await h.worker.evaluate(async (u: string) => {
         const tabs = await chrome.tabs.query({});
         return tabs.find((t) => t.url === u)?.id ?? null;
       }, url);
@@ -82,7 +82,7 @@ export async function startHarness(initial: SettingsInput = {}): Promise<Harness
       ) as Promise<ToolResult>;
     },
     async settings(patch) {
-      await worker.evaluate(async (p: unknown) => {
+      await h.worker.evaluate(async (p: unknown) => {
         const cur = ((await chrome.storage.local.get('settings')).settings ?? {}) as Record<string, unknown>;
         await chrome.storage.local.set({ settings: { ...cur, ...(p as object) } });
       }, patch);
@@ -167,3 +167,19 @@ export async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, time
 }
 
 export const mutations = (log: LogEntry[]) => log.filter((e) => e.method !== 'GET');
+
+/** The extension's (current) service worker, once its APIs are up — e.g. after a reload. */
+export async function launchedWorker(browser: Browser, extensionId: string, not?: WebWorker): Promise<WebWorker> {
+  for (let i = 0; i < 100; i++) {
+    const targets = browser.targets().filter((t) => t.type() === 'service_worker' && t.url().startsWith(`chrome-extension://${extensionId}/`));
+    let worker: WebWorker | null = null;
+    for (const t of targets) {
+      const w = await t.worker().catch(() => null);
+      if (w && w !== not) worker = w;
+    }
+    const up = worker ? await worker.evaluate(() => typeof chrome !== 'undefined' && !!chrome.runtime?.id).catch(() => false) : false;
+    if (worker && up) return worker;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the extension service worker did not come back');
+}

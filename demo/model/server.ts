@@ -136,7 +136,8 @@ export async function startModelServer(opts: { port?: number } = {}): Promise<Mo
       function: { name: c.name, arguments: JSON.stringify(c.args) },
     }));
     if (body.stream) return stream(res, body.model!, reply, calls);
-    if (reply.delayMs) await sleep(reply.delayMs);
+    // Non-streaming answers of the slow model take a few seconds (for Stop tests).
+    if (reply.delayMs) await sleep(reply.delayMs * 20);
     return json(res, 200, {
       id: `chatcmpl-${seq}`,
       object: 'chat.completion',

@@ -1,8 +1,10 @@
 /**
  * The browser's audit log: chrome.storage.local, bounded. Writes are queued so records
- * from many tabs never overwrite each other. When full, routine invoke records go first.
+ * from many tabs never overwrite each other. When full, routine invoke records make room;
+ * confirmation outcomes (what a person decided, what happened) are never dropped — they
+ * leave only when the agent clears the log, after exporting it.
  */
-import type { AuditRecord, AuditSink } from '../tools/audit.ts';
+import { dropInvokeRecords, type AuditRecord, type AuditSink } from '../tools/audit.ts';
 
 const KEY = 'audit';
 export const AUDIT_CAPACITY = 2_000;
@@ -24,10 +26,7 @@ export function appendAudit(records: readonly AuditRecord[]): Promise<void> {
   if (records.length === 0) return Promise.resolve();
   return enqueue(async () => {
     const all = [...(await readAudit()), ...records];
-    while (all.length > AUDIT_CAPACITY) {
-      const victim = all.findIndex((r) => r.kind === 'invoke');
-      all.splice(victim === -1 ? 0 : victim, 1);
-    }
+    dropInvokeRecords(all, AUDIT_CAPACITY);
     await chrome.storage.local.set({ [KEY]: all });
   });
 }

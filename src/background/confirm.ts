@@ -11,9 +11,11 @@ import { Ledger, type LedgerEntry } from '../tools/ledger.ts';
 import { needsConfirmation, RISK_RULES } from '../tools/policy.ts';
 import type { PreparedCall, ToolError } from '../tools/types.ts';
 import { storageAuditSink } from './audit-store.ts';
+import { JournaledStore } from './journal.ts';
 import { SessionLedgerStore } from './ledger-store.ts';
 
-export const ledgerStore = new SessionLedgerStore();
+export const sessionStore = new SessionLedgerStore();
+export const ledgerStore = new JournaledStore(sessionStore);
 export const ledger = new Ledger(ledgerStore, { audit: storageAuditSink });
 
 const DELIVERY_TIMEOUT_MS = 30_000;

@@ -4,7 +4,9 @@
  */
 import { onSettingsChanged } from '../settings/store.ts';
 import { handleCommand, installCommands } from './commands.ts';
-import { ledger, ledgerStore } from './confirm.ts';
+import { storageAuditSink } from './audit-store.ts';
+import { ledger, ledgerStore, sessionStore } from './confirm.ts';
+import { recoverAfterReload } from './journal.ts';
 import { syncBridgeScript } from './bridge.ts';
 import { syncConsoleScripts } from './consoles.ts';
 import { pruneLedger } from './ledger-store.ts';
@@ -20,8 +22,12 @@ installCommands();
 // The toolbar icon opens the side panel (a user gesture).
 void chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => {});
 
-// A worker restart mid-delivery leaves calls "dispatched": they become uncertain, never executed.
-void ledger.recoverInterrupted().then(() => pruneLedger(ledgerStore));
+// After an extension reload the session ledger is empty: open calls come back from the journal
+// as expired or uncertain. A worker restart mid-delivery leaves calls "dispatched": uncertain.
+// Neither is ever reported as executed, and neither is retried.
+void recoverAfterReload(sessionStore, storageAuditSink)
+  .then(() => ledger.recoverInterrupted())
+  .then(() => pruneLedger(sessionStore));
 
 /** Run-time content scripts follow settings and granted permissions. */
 let syncing: Promise<unknown> = Promise.resolve();

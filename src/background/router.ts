@@ -4,7 +4,8 @@
  */
 import { ToBackground, classifySender, refusal, type Reply } from '../messages/index.ts';
 import { loadSettings } from '../settings/store.ts';
-import { appendAudit, readAudit } from './audit-store.ts';
+import { appendAudit, clearAudit, readAudit } from './audit-store.ts';
+import { generate } from './generate.ts';
 import { addPrepared, dispatchToTab, ledger, listForTab } from './confirm.ts';
 
 export function installRouter(): void {
@@ -51,6 +52,17 @@ export async function route(raw: unknown, sender: chrome.runtime.MessageSender):
       const res = await ledger.reject(msg.actionId, settings.agentName || 'agent');
       return res.ok ? { ok: true, entry: res.entry } : { ok: false, error: res.error };
     }
+    case 'audit.clear':
+      if (from.kind !== 'sidepanel' && from.kind !== 'options') return refusal('NOT_EXTENSION_PAGE', 'Only extension pages clear the log.');
+      await clearAudit();
+      return { ok: true };
+    case 'llm.generate':
+      if (from.kind !== 'content' || from.frameId !== 0) return refusal('NOT_CONTENT', 'Only a console tab runs a fixed flow.');
+      return generate(msg.system, msg.user);
+    case 'plan.progress':
+      if (from.kind !== 'content' || from.frameId !== 0) return refusal('NOT_CONTENT', 'Only a console tab reports flow progress.');
+      await chrome.storage.session.set({ [`plan:${from.tabId}`]: msg.run });
+      return { ok: true };
     case 'audit.list':
       if (from.kind !== 'sidepanel' && from.kind !== 'options') return refusal('NOT_EXTENSION_PAGE', 'Only extension pages read the log.');
       return { ok: true, records: await readAudit() };

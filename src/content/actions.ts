@@ -5,6 +5,10 @@
 import type { FillReport } from '../catalog/shared.ts';
 import { FIELD_TITLES } from '../catalog/shared.ts';
 import { composer } from '../catalog/reply-draft.ts';
+import { findFields, findSection } from '../dom/find.ts';
+import { readProfile } from '../dom/read.ts';
+import { currentValue } from '../dom/set-value.ts';
+import { runFlow } from './flows.ts';
 import { draftReplyPlan } from '../plans/draft-reply.ts';
 import type { HotkeyAction } from '../settings/schema.ts';
 import { runPlan } from '../tools/plan.ts';
@@ -14,7 +18,7 @@ import { t, uiLang } from '../ui/i18n.ts';
 import { toast } from './toast.ts';
 
 /** The customer's language: the console page's own lang, else the agent's UI language. */
-function pageLang(): 'zh' | 'en' {
+export function pageLang(): 'zh' | 'en' {
   const lang = document.documentElement.lang.toLowerCase();
   if (lang.startsWith('zh')) return 'zh';
   if (lang.startsWith('en')) return 'en';
@@ -65,9 +69,35 @@ export async function runAction(host: Host, action: HotkeyAction): Promise<Actio
       if (!r.ok && 'requiresConfirm' in r) return { tone: 'info', text: t('toastAwaitConfirm') };
       return { tone: 'error', text: errorText(r) };
     }
+    case 'quickTicket': {
+      const res = await runFlow(host, 'quickTicket', pageLang);
+      // The flow toasts its own progress; this is only the final word for the caller.
+      return { tone: res.status === 'completed' ? 'ok' : 'error', text: res.status };
+    }
+    case 'requestRefund':
+      return prepareRefund(host);
     case 'openPanel':
       return { tone: 'info', text: t('toastOpenPanel') };
   }
+}
+
+/** Refund from the console's own refund form: the agent types, deskhand prepares, a person confirms. */
+async function prepareRefund(host: Host): Promise<ActionReport> {
+  const form = findSection('refundForm');
+  const { found } = form ? findFields(['orderId', 'amount', 'currency', 'reason'], { scope: form }) : { found: {} as Record<string, undefined> };
+  const value = (k: 'orderId' | 'amount' | 'currency' | 'reason') => {
+    const f = found[k];
+    return f ? currentValue(f.el, f.kind).trim() : '';
+  };
+  const orderId = value('orderId') || (readProfile().fields.orderId ?? '');
+  const amount = Number(value('amount').replace(/[^\d.]/g, ''));
+  const currency = (/[A-Z]{3}/.exec(value('currency'))?.[0] ?? 'CNY') as 'CNY';
+  const reason = value('reason');
+  const missing = [!orderId && 'orderId', !(amount > 0) && 'amount', reason.length < 4 && 'reason'].filter(Boolean) as string[];
+  if (missing.length) return { tone: 'warn', text: t('toastRefundMissing', fieldNames(missing)) };
+  const r = await host.core.registry.invoke('refund.request', { orderId, amount, currency, reason }, host.ctx('hotkey'));
+  if (!r.ok && 'requiresConfirm' in r) return { tone: 'info', text: t('toastRefundAwait', amount, currency, orderId) };
+  return { tone: 'error', text: errorText(r) };
 }
 
 export async function runActionWithToast(host: Host, action: HotkeyAction): Promise<ActionReport> {
@@ -77,6 +107,7 @@ export async function runActionWithToast(host: Host, action: HotkeyAction): Prom
   } catch (e) {
     report = { tone: 'error', text: `${t('toastFailed')} ${e instanceof Error ? e.message : ''}` };
   }
-  toast(report.text, report.tone, report.tone === 'info' ? 7_000 : 4_500);
+  // Flows toast their own progress and result.
+  if (action !== 'quickTicket') toast(report.text, report.tone, report.tone === 'info' ? 7_000 : 4_500);
   return report;
 }

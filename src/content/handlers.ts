@@ -7,7 +7,8 @@ import { ToContent, classifySender, refusal, type Reply } from '../messages/inde
 import { detectPage } from '../dom/detect.ts';
 import { conversationId } from '../dom/read.ts';
 import type { Host } from './host.ts';
-import { runActionWithToast } from './actions.ts';
+import { pageLang, runActionWithToast } from './actions.ts';
+import { runFlow, stopFlow } from './flows.ts';
 
 export interface ContentState {
   host: Host;
@@ -44,6 +45,16 @@ async function handle(state: ContentState, raw: unknown, sender: chrome.runtime.
       if (from.kind !== 'background') return refusal('NOT_FROM_BACKGROUND', 'Only a browser shortcut can trigger this.');
       const report = await runActionWithToast(host, msg.action);
       return { ok: true, report };
+    }
+    case 'plan.run': {
+      if (from.kind !== 'sidepanel') return refusal('NOT_FROM_PANEL', 'Only a person in the side panel starts a flow from outside the page.');
+      // Runs in the background; the panel follows progress through session storage.
+      void runFlow(host, msg.name, pageLang);
+      return { ok: true };
+    }
+    case 'plan.stop': {
+      if (from.kind !== 'sidepanel') return refusal('NOT_FROM_PANEL', 'Only the side panel stops a flow.');
+      return { ok: true, stopped: stopFlow(msg.runId) };
     }
     case 'page.info': {
       if (from.kind !== 'sidepanel' && from.kind !== 'background') return refusal('NOT_ALLOWED', 'Not for this sender.');

@@ -29,5 +29,27 @@ export function installKeymap(getSettings: () => Settings, run: (action: HotkeyA
   };
   // Capture on window: the console's own handlers cannot swallow the shortcut first.
   window.addEventListener('keydown', onKey, true);
-  return () => window.removeEventListener('keydown', onKey, true);
+  // Keys typed inside a same-origin iframe (a legacy refund widget, say) never reach the top
+  // window, so listen in those frames too, including ones that load later.
+  const frames = new WeakSet<Window>();
+  const attach = () => {
+    for (const frame of Array.from(document.querySelectorAll('iframe'))) {
+      try {
+        const w = frame.contentWindow;
+        if (w && !frames.has(w) && w.document) {
+          frames.add(w);
+          w.addEventListener('keydown', onKey, true);
+        }
+      } catch {
+        // cross-origin frame: not ours to listen to
+      }
+    }
+  };
+  attach();
+  const onLoad = (e: Event) => (e.target as Element | null)?.tagName === 'IFRAME' && attach();
+  window.addEventListener('load', onLoad, true);
+  return () => {
+    window.removeEventListener('keydown', onKey, true);
+    window.removeEventListener('load', onLoad, true);
+  };
 }

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { HOTKEY_ACTIONS } from '../settings/schema.ts';
 import type { ToolError } from '../tools/types.ts';
-import { AuditRecordSchema, ExecOutcomeSchema, PreparedCallSchema, ToolErrorSchema } from './schemas.ts';
+import { AuditRecordSchema, ExecOutcomeSchema, PlanRunSchema, PreparedCallSchema, ToolErrorSchema } from './schemas.ts';
 
 export * from './schemas.ts';
 
@@ -29,6 +29,12 @@ export const ToBackground = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('confirm.reject'), actionId: ActionId }),
   /** side panel / options: the audit log */
   z.strictObject({ type: z.literal('audit.list') }),
+  /** side panel: clear the audit log (after export) */
+  z.strictObject({ type: z.literal('audit.clear') }),
+  /** content script: a fixed flow's generate step (no tools are offered to the model) */
+  z.strictObject({ type: z.literal('llm.generate'), system: z.string().max(8_000), user: z.string().max(40_000) }),
+  /** content script: progress of a fixed flow in its tab */
+  z.strictObject({ type: z.literal('plan.progress'), run: PlanRunSchema }),
 ]);
 export type ToBackground = z.infer<typeof ToBackground>;
 
@@ -40,6 +46,10 @@ export const ToContent = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('hotkey.run'), action: z.enum(HOTKEY_ACTIONS) }),
   /** side panel: page type and conversation of this tab */
   z.strictObject({ type: z.literal('page.info') }),
+  /** side panel: a person started a fixed flow from the panel */
+  z.strictObject({ type: z.literal('plan.run'), name: z.enum(['quickTicket']) }),
+  /** side panel: Stop a running flow (between steps) */
+  z.strictObject({ type: z.literal('plan.stop'), runId: z.string().max(100) }),
   /** side panel: tools for the model (read only) */
   z.strictObject({ type: z.literal('tools.schemas') }),
   /**

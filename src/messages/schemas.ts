@@ -95,3 +95,26 @@ export const AuditRecordSchema = z.object({
   actionId: z.string().nullable(),
   timeToDecisionMs: z.number().nullable(),
 });
+
+/** A fixed flow's progress in a tab, as the panel shows it. */
+export const PlanRunSchema = z.object({
+  runId: z.string().max(100),
+  plan: z.string().max(60),
+  title: z.string().max(200),
+  status: z.enum(['running', 'completed', 'failed', 'needs_confirmation', 'cancelled', 'dry_run']),
+  steps: z
+    .array(
+      z.object({
+        id: z.string().max(60),
+        title: z.string().max(200),
+        status: z.enum(['pending', 'running', 'ok', 'error', 'requires_confirmation', 'planned', 'cancelled']),
+        summary: z.string().max(1_000),
+        durationMs: z.number(),
+      }),
+    )
+    .max(30),
+  error: z.string().max(2_000).optional(),
+  startedAt: z.number(),
+  updatedAt: z.number(),
+});
+export type PlanRun = z.infer<typeof PlanRunSchema>;

@@ -2,7 +2,8 @@
 import type { Plan } from '../tools/plan.ts';
 import { draftReplyPlan } from './draft-reply.ts';
 import { inspectPlan } from './inspect.ts';
+import { quickTicketPlan } from './quick-ticket.ts';
 
 export function plans(lang: () => 'zh' | 'en'): Record<string, Plan> {
-  return { inspect: inspectPlan(), draftReply: draftReplyPlan(lang) };
+  return { inspect: inspectPlan(), draftReply: draftReplyPlan(lang), quickTicket: quickTicketPlan(lang) };
 }

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 
-export const HOTKEY_ACTIONS = ['fillCustomer', 'matchCategory', 'draftReply', 'prepareSend', 'openPanel'] as const;
+export const HOTKEY_ACTIONS = ['fillCustomer', 'matchCategory', 'draftReply', 'prepareSend', 'quickTicket', 'requestRefund', 'openPanel'] as const;
 export type HotkeyAction = (typeof HOTKEY_ACTIONS)[number];
 
 /** "Alt+Shift+F": modifiers then one key. */
@@ -51,6 +51,8 @@ export const SettingsSchema = z.object({
       matchCategory: KeyCombo.default('Alt+Shift+C'),
       draftReply: KeyCombo.default('Alt+Shift+D'),
       prepareSend: KeyCombo.default('Alt+Shift+S'),
+      quickTicket: KeyCombo.default('Alt+Shift+T'),
+      requestRefund: KeyCombo.default('Alt+Shift+R'),
       openPanel: KeyCombo.default('Alt+Shift+K'),
     })
     .prefault({}),

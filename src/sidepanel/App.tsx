@@ -4,7 +4,9 @@ import { DEFAULT_SETTINGS, type Settings } from '../settings/schema.ts';
 import { toTab } from '../ui/api.ts';
 import { t } from '../ui/i18n.ts';
 import { useActiveTab } from './active-tab.ts';
+import { Activity } from './Activity.tsx';
 import { Chat } from './Chat.tsx';
+import { Flows } from './Flows.tsx';
 import { Confirmations } from './Confirmations.tsx';
 
 interface PageInfo {
@@ -17,6 +19,7 @@ export function App() {
   const tabId = useActiveTab();
   const [settings, setSettings] = useState<Settings>(DEFAULT_SETTINGS);
   const [page, setPage] = useState<PageInfo | null>(null);
+  const [view, setView] = useState<'work' | 'activity'>(new URLSearchParams(location.search).get('view') === 'activity' ? 'activity' : 'work');
 
   useEffect(() => {
     const load = () => void loadSettings().then((s) => setSettings(s.settings));
@@ -47,9 +50,24 @@ export function App() {
           </span>
         )}
       </header>
-      {tabId === null || !page ? <p class="empty no-console">{t('noConsoleTab')}</p> : null}
-      {tabId !== null && <Confirmations tabId={tabId} roles={settings.roles} />}
-      {tabId !== null && page && <Chat tabId={tabId} settings={settings} conversationId={page.conversationId} />}
+      <nav class="views">
+        <button class={view === 'work' ? 'view active' : 'view'} name="view-work" onClick={() => setView('work')}>
+          {t('tabChat')}
+        </button>
+        <button class={view === 'activity' ? 'view active' : 'view'} name="view-activity" onClick={() => setView('activity')}>
+          {t('tabActivity')}
+        </button>
+      </nav>
+      {view === 'activity' ? (
+        <Activity />
+      ) : (
+        <>
+          {tabId === null || !page ? <p class="empty no-console">{t('noConsoleTab')}</p> : null}
+          {tabId !== null && <Confirmations tabId={tabId} roles={settings.roles} />}
+          {tabId !== null && page && <Flows tabId={tabId} />}
+          {tabId !== null && page && <Chat tabId={tabId} settings={settings} conversationId={page.conversationId} />}
+        </>
+      )}
     </main>
   );
 }

@@ -5,6 +5,7 @@
  */
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { LedgerEntry } from '../tools/ledger.ts';
+import { RISK_RULES } from '../tools/policy.ts';
 import { toBackground } from '../ui/api.ts';
 import { t, tOr, toolTitle } from '../ui/i18n.ts';
 
@@ -90,6 +91,7 @@ function Card({ entry, roles, busy, onDecide }: { entry: LedgerEntry; roles: str
         <span class={`badge risk-${call.risk}`}>{t(`risk_${call.risk}`)}</span>
       </header>
       <p class="effect">{t(`effect_${call.sideEffect === 'send' ? 'send' : 'write'}`)}</p>
+      {RISK_RULES[call.risk].cardEmphasis === 'irreversible' && <p class="irreversible">{t('irreversible')}</p>}
       <dl class="fields">
         {Object.entries(fields).map(([k, v]) => (
           <>

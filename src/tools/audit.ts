@@ -72,9 +72,27 @@ export function isoNow(ms = Date.now()): string {
 }
 
 /**
- * In-memory ring. When full it drops the oldest invoke record first, so confirmation
- * outcomes (what a person decided) outlive the routine reads around them.
+ * Makes room down to `capacity` by dropping the oldest invoke records only. Confirmation
+ * outcomes are never dropped to make room (the log may exceed its bound with them until
+ * someone exports and clears it). Returns how many records were dropped.
  */
+export function dropInvokeRecords(records: AuditRecord[], capacity: number): number {
+  let excess = records.length - capacity;
+  if (excess <= 0) return 0;
+  let dropped = 0;
+  for (let i = 0; i < records.length && excess > 0; ) {
+    if (records[i]!.kind === 'invoke') {
+      records.splice(i, 1);
+      excess -= 1;
+      dropped += 1;
+    } else {
+      i += 1;
+    }
+  }
+  return dropped;
+}
+
+/** In-memory ring with the same rule: invoke records make room, outcomes stay. */
 export class RingAuditSink implements AuditSink {
   private records: AuditRecord[] = [];
   dropped = 0;
@@ -83,10 +101,7 @@ export class RingAuditSink implements AuditSink {
 
   write(record: AuditRecord): void {
     this.records.push(record);
-    if (this.records.length <= this.capacity) return;
-    const victim = this.records.findIndex((r) => r.kind === 'invoke');
-    this.records.splice(victim === -1 ? 0 : victim, 1);
-    this.dropped += 1;
+    this.dropped += dropInvokeRecords(this.records, this.capacity);
   }
 
   list(): AuditRecord[] {

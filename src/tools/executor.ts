@@ -8,6 +8,7 @@
  * page — that the record is still the one the person saw (seed 004: 确认前后仍要校验).
  */
 import { fromThrown, type ErrorSpec } from './errors.ts';
+import { unclearOutcome } from './policy.ts';
 import { recomputeFingerprint } from './prepared.ts';
 import type { DeliveryVault, Registry, StoredTool } from './registry.ts';
 import { runWithDeadline } from './timeout.ts';
@@ -128,6 +129,10 @@ function classify(call: PreparedCall, timed: Timed): ExecOutcome {
       if (r.ok) return { status: 'executed', data: r.data };
       const error = { ...r.error, traceId };
       if (r.touched && (r.error.retryable || r.error.type === 'uncertain' || r.error.type === 'timeout')) {
+        // Risk decides how an unclear failure is classified; a send is seen outside at once.
+        if (unclearOutcome(call.sideEffect, call.risk) === 'failed') {
+          return { status: 'failed', error: { ...error, type: 'failed', retryable: false, suggestion: `${error.suggestion} Low-risk: look at the console and redo it by hand if needed.` } };
+        }
         return { status: 'uncertain', error: { ...error, type: 'uncertain', retryable: false } };
       }
       return { status: 'failed', error };

@@ -273,7 +273,8 @@ function refuse(
   return { ok: false, error: { type, code, detail, suggestion, retryable: false, traceId } };
 }
 
-function confirmationRecord(entry: LedgerEntry, humanApproved: boolean): AuditRecord {
+/** The audit record of a confirmation outcome (also used for outcomes recovered after a reload). */
+export function confirmationRecord(entry: LedgerEntry, humanApproved: boolean): AuditRecord {
   const call = entry.call;
   const outcome = entry.outcome;
   const error = outcome && 'error' in outcome ? outcome.error : undefined;

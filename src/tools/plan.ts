@@ -8,7 +8,7 @@
  * as planned, and no generator (LLM request) is ever called.
  */
 import { z } from 'zod';
-import { summarise } from './audit.ts';
+import { isoNow, summarise, type AuditSink } from './audit.ts';
 import { fieldIssues } from './validate.ts';
 import type { Registry } from './registry.ts';
 import type { InvokeCtx, PreparedCall, ToolError } from './types.ts';
@@ -79,6 +79,8 @@ export interface RunPlanOptions {
   onStep?: (entry: StepEntry, index: number) => void;
   now?: () => number;
   generateTimeoutMs?: number;
+  /** Generate and check steps are audited here (tool steps are audited by the registry). */
+  audit?: AuditSink;
 }
 
 export async function runPlan(plan: Plan, rawInput: unknown, opts: RunPlanOptions): Promise<PlanResult> {
@@ -101,6 +103,7 @@ export async function runPlan(plan: Plan, rawInput: unknown, opts: RunPlanOption
       : await runStep(step, env, { ...opts, ctx }, dry, traceId, (r) => (result.prepared = r));
     entry.durationMs = now() - started;
     result.steps.push(entry);
+    if (step.kind !== 'tool') auditStep(opts.audit, plan, entry, ctx);
     opts.onStep?.(entry, index);
     if (entry.status === 'error') return { ...result, status: 'failed' };
     if (entry.status === 'cancelled') return { ...result, status: 'cancelled' };
@@ -266,4 +269,37 @@ function inputStep(plan: Plan, error: z.ZodError, traceId: string): StepEntry {
       traceId,
     },
   };
+}
+
+/** One audit record per generate/check step, so a flow's every step is in the log. */
+function auditStep(audit: AuditSink | undefined, plan: Plan, entry: StepEntry, ctx: InvokeCtx): void {
+  if (!audit) return;
+  const status = entry.status === 'ok' || entry.status === 'planned' ? 'success' : entry.status === 'cancelled' ? 'cancelled' : 'error';
+  try {
+    void Promise.resolve(
+      audit.write({
+        kind: 'invoke',
+        traceId: ctx.traceId ?? '',
+        toolCallId: `${ctx.traceId ?? ''}:${entry.id}`,
+        tool: `plan:${plan.name}/${entry.id}`,
+        caller: ctx.caller,
+        ctx: { sessionId: ctx.sessionId ?? null, model: ctx.model ?? null },
+        input: {},
+        sideEffect: null,
+        risk: null,
+        status,
+        errorCode: entry.error?.code ?? null,
+        summary: summarise(entry.summary),
+        durationMs: entry.durationMs,
+        timestamp: isoNow(),
+        dryRun: entry.status === 'planned',
+        humanApproved: false,
+        approvedBy: null,
+        actionId: null,
+        timeToDecisionMs: null,
+      }),
+    ).catch(() => {});
+  } catch {
+    // the flow's outcome stands even if the log cannot take it
+  }
 }

@@ -41,12 +41,25 @@ export interface RiskRule {
   ttlMs: number;
   /** Shown on the card; the required role itself comes from the tool. */
   cardEmphasis: 'normal' | 'irreversible';
+  /**
+   * An unclear failure after the action started (timeout, retryable error): for LOW a
+   * person may simply look and redo it (`failed`, retryable); from MEDIUM up (a submit could
+   * duplicate a ticket) it is `uncertain`, never retried blindly (seed 004: EXECUTION_UNCERTAIN).
+   */
+  unclearFailure: 'failed' | 'uncertain';
 }
 
 /** Seed 004: HIGH lives shorter than a queue move; CRITICAL shortest. Never from input. */
 export const RISK_RULES: Readonly<Record<Risk, RiskRule>> = {
-  low: { ttlMs: 15 * 60_000, cardEmphasis: 'normal' },
-  medium: { ttlMs: 10 * 60_000, cardEmphasis: 'normal' },
-  high: { ttlMs: 3 * 60_000, cardEmphasis: 'irreversible' },
-  critical: { ttlMs: 60_000, cardEmphasis: 'irreversible' },
+  low: { ttlMs: 15 * 60_000, cardEmphasis: 'normal', unclearFailure: 'failed' },
+  medium: { ttlMs: 10 * 60_000, cardEmphasis: 'normal', unclearFailure: 'uncertain' },
+  high: { ttlMs: 3 * 60_000, cardEmphasis: 'irreversible', unclearFailure: 'uncertain' },
+  critical: { ttlMs: 60_000, cardEmphasis: 'irreversible', unclearFailure: 'uncertain' },
 };
+
+/** How a failure with no clear answer is classified, by effect and risk. */
+export function unclearOutcome(effect: SideEffect, risk: Risk | undefined): 'failed' | 'uncertain' {
+  if (effect === 'read') return 'failed';
+  if (effect === 'send') return 'uncertain';
+  return RISK_RULES[risk ?? 'low'].unclearFailure;
+}

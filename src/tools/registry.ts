@@ -10,7 +10,7 @@ import { isoNow, RingAuditSink, sanitiseInput, summarise, type AuditRecord, type
 import { CircuitBreaker } from './breaker.ts';
 import { clipResult, DEFAULT_CLIP_CHARS } from './clip.ts';
 import { fromThrown, toolError, type ErrorSpec } from './errors.ts';
-import { decide, needsConfirmation, type PolicyOptions } from './policy.ts';
+import { decide, needsConfirmation, unclearOutcome, type PolicyOptions } from './policy.ts';
 import { prepareCall } from './prepared.ts';
 import { runWithDeadline, type LazyAbort } from './timeout.ts';
 import {
@@ -218,6 +218,8 @@ export class Registry {
       case 'threw':
         return err(fromThrown(timed.error));
       case 'timeout':
+        // A write that timed out may have happened: from MEDIUM up that is uncertain, not retryable.
+        if (unclearOutcome(tool.sideEffect, tool.risk) === 'uncertain') return { ...err(uncertainTimeout(name, timeoutMs)), breaker: 'retryable_failure' };
         return { ...err(timeoutError(name, timeoutMs)), breaker: 'retryable_failure' };
       case 'cancelled':
         return err(cancelledError(name));
@@ -460,6 +462,16 @@ function timeoutError(name: string, ms: number): ErrorSpec {
     detail: `${name} did not finish within ${ms} ms and was stopped.`,
     suggestion: 'Try again with a smaller request (a lower `limit`), or use another tool.',
     retryable: true,
+  };
+}
+
+function uncertainTimeout(name: string, ms: number): ErrorSpec {
+  return {
+    type: 'uncertain',
+    code: 'TIMEOUT_UNCERTAIN',
+    detail: `${name} did not finish within ${ms} ms; it may or may not have taken effect.`,
+    suggestion: 'Check on the console before doing it again; it is not retried automatically.',
+    retryable: false,
   };
 }
 

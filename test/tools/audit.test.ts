@@ -72,6 +72,15 @@ describe('audit', () => {
     expect(ring.list().map((r) => r.tool)).toEqual(['reply.send', 'kb.search2', 'kb.search3']);
     expect(ring.dropped).toBe(1);
   });
+  it('never drops a confirmation outcome to make room, even when only outcomes are left', () => {
+    const ring = new RingAuditSink(2);
+    const rec = (kind: AuditRecord['kind'], tool: string) => ({ kind, tool }) as AuditRecord;
+    ring.write(rec('confirmation', 'a'));
+    ring.write(rec('confirmation', 'b'));
+    ring.write(rec('invoke', 'read'));
+    ring.write(rec('confirmation', 'c'));
+    expect(ring.list().map((r) => r.tool)).toEqual(['a', 'b', 'c']);
+  });
   it('exports JSONL: one JSON object per line', async () => {
     const audit = new RingAuditSink();
     const { registry } = makeCore({ audit });

@@ -177,3 +177,22 @@ describe('gates', () => {
     expect(await registry.invoke('big.read', {}, ctx())).toEqual({ ok: true, data: [1] });
   });
 });
+
+describe('risk decides how an unclear failure is classified', () => {
+  const slowWrite = (risk: 'low' | 'medium') => ({
+    name: `slow.${risk}`,
+    title: 'Slow write',
+    description: 'Never answers.',
+    sideEffect: 'write' as const,
+    risk,
+    input: z.strictObject({}),
+    run: () => new Promise<never>(() => {}),
+  });
+  it('a LOW write that times out is a retryable timeout; a MEDIUM one is uncertain and not retryable', async () => {
+    const { registry } = createToolCore({ defaultTimeoutMs: 20 });
+    registry.register(slowWrite('low'));
+    registry.register(slowWrite('medium'));
+    expect(errorOf(await registry.invoke('slow.low', {}, ctx()))).toMatchObject({ type: 'timeout', retryable: true });
+    expect(errorOf(await registry.invoke('slow.medium', {}, ctx()))).toMatchObject({ type: 'uncertain', code: 'TIMEOUT_UNCERTAIN', retryable: false });
+  });
+});

@@ -1,0 +1,273 @@
+/**
+ * Fixed flows and the human side of risk, in real Chromium: quickTicket end to end,
+ * high-risk refunds through the side panel, outcomes, reload recovery, the activity log.
+ */
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startModelServer, type ModelServer, type RecordedRequest } from '../demo/model/server.ts';
+import { chord } from '../scripts/browser.ts';
+import { mutations, startHarness, toastText, until, type Harness } from './harness.ts';
+
+let h: Harness;
+let model: ModelServer;
+let page: Page;
+let tabId: number;
+
+beforeAll(async () => {
+  model = await startModelServer();
+  h = await startHarness({ roles: ['AGENT', 'REFUND_APPROVER'], agentName: 'lead-1', llm: { baseURL: `${model.url}/v1`, apiKey: 'demo', model: 'ticket-json' } });
+});
+afterAll(async () => {
+  await h?.close();
+  await model?.close();
+});
+beforeEach(async () => {
+  await fetch(`${model.url}/_reset`);
+  await h.settings({ roles: ['AGENT', 'REFUND_APPROVER'], llm: { baseURL: `${model.url}/v1`, apiKey: 'demo', model: 'ticket-json' } });
+  ({ page, tabId } = await h.freshConsole());
+});
+
+const modelRequests = async () => (await (await fetch(`${model.url}/_requests`)).json()) as RecordedRequest[];
+const runStatus = (panel: Page) => panel.$eval('.flow-run', (el) => (el as HTMLElement).dataset.runStatus ?? '').catch(() => '');
+
+async function openPanel(): Promise<Page> {
+  const panel = await h.panel(tabId);
+  await panel.waitForSelector('button.run-quick-ticket');
+  return panel;
+}
+
+describe('quickTicket', () => {
+  it('from the panel button: creates exactly one ticket with the generated fields, step by step', async () => {
+    const panel = await openPanel();
+    await panel.click('button.run-quick-ticket');
+    await until(() => runStatus(panel), (s) => s === 'completed' || s === 'failed', 20_000);
+    expect(await runStatus(panel)).toBe('completed');
+    const steps = await panel.$$eval('.flow-steps .step', (els) => els.map((e) => `${(e as HTMLElement).dataset.step}:${(e as HTMLElement).dataset.status}`));
+    expect(steps).toEqual(['form:ok', 'read:ok', 'draft:ok', 'fill:ok', 'customer:ok', 'category:ok', 'required:ok', 'submit:ok']);
+    const tickets = mutations(await h.log()).filter((e) => e.path === '/api/tickets');
+    expect(tickets).toHaveLength(1);
+    expect(tickets[0]).toMatchObject({
+      status: 201,
+      body: {
+        title: '蓝牙耳机左耳无声，申请退款',
+        priority: 'high',
+        category: 'quality',
+        conversationId: 'C-1001',
+        customer: { name: '张伟', orderId: 'ORD-20261101' },
+      },
+    });
+    expect((tickets[0]!.body as { description: string }).description).toContain('ORD-20261101');
+    // The generate step offered the model no tools.
+    expect((await modelRequests())[0]!.tools).toBeUndefined();
+    expect(await until(() => toastText(page), (t) => t.includes('完成'))).toContain('T-10001');
+  });
+
+  it('from its hotkey, too', async () => {
+    await chord(page, 'KeyT');
+    const log = await until(() => h.log(), (l) => mutations(l).some((e) => e.path === '/api/tickets'), 20_000);
+    expect(mutations(log).filter((e) => e.path === '/api/tickets')).toHaveLength(1);
+  });
+
+  it('leaves the form untouched and shows why when the model returns invalid JSON', async () => {
+    await h.settings({ llm: { baseURL: `${model.url}/v1`, apiKey: 'demo', model: 'bad-json' } });
+    const panel = await openPanel();
+    await panel.click('button.run-quick-ticket');
+    await until(() => runStatus(panel), (s) => s === 'failed', 20_000);
+    expect(await panel.$eval('.flow-run .error', (el) => el.textContent)).toContain('JSON');
+    const steps = await panel.$$eval('.flow-steps .step', (els) => els.map((e) => (e as HTMLElement).dataset.status));
+    expect(steps.slice(0, 3)).toEqual(['ok', 'ok', 'error']);
+    expect(steps.slice(3).every((s) => s === 'pending' || s === 'cancelled')).toBe(true);
+    expect(await page.$eval('#quick-ticket', (el) => (el as HTMLElement).hidden)).toBe(true);
+    expect(await page.$eval('#f-x81', (el) => (el as HTMLInputElement).value)).toBe('');
+    expect(mutations(await h.log())).toEqual([]);
+  });
+
+  it('Stop cancels between steps: nothing after the current step runs', async () => {
+    await h.settings({ llm: { baseURL: `${model.url}/v1`, apiKey: 'demo', model: 'slow' } });
+    const panel = await openPanel();
+    await panel.click('button.run-quick-ticket');
+    await panel.waitForSelector('.step[data-step="draft"][data-status="running"]');
+    await panel.click('button.stop-flow');
+    await until(() => runStatus(panel), (s) => s !== 'running', 20_000);
+    expect(['cancelled', 'failed']).toContain(await runStatus(panel));
+    expect(await page.$eval('#f-x81', (el) => (el as HTMLInputElement).value)).toBe('');
+    expect(mutations(await h.log())).toEqual([]);
+  });
+
+  it('from the bridge it is a dry run that never asks the model', async () => {
+    await h.settings({ bridge: { enabled: true, origins: [h.server.url], allowLowWrites: false } });
+    await until(() => h.worker.evaluate(async () => (await chrome.scripting.getRegisteredContentScripts({ ids: ['deskhand-bridge'] })).length), (n) => n === 1);
+    ({ page, tabId } = await h.freshConsole());
+    const res = (await page.evaluate(`__extTools.runPlan('quickTicket', {})`)) as { status: string; steps: { id: string; status: string }[] };
+    expect(res.status).toBe('dry_run');
+    expect(res.steps.find((s) => s.id === 'draft')!.status).toBe('planned');
+    expect(res.steps.find((s) => s.id === 'submit')!.status).toBe('planned');
+    expect(await modelRequests()).toEqual([]);
+    expect(mutations(await h.log())).toEqual([]);
+    await h.settings({ bridge: { enabled: false, origins: [], allowLowWrites: false } });
+  });
+});
+
+/** The agent types the refund into the console's own iframe form, then presses Alt+Shift+R. */
+async function prepareRefund(amount = '199'): Promise<string> {
+  const frame = page.frames().find((f) => f.url().includes('refund-frame'))!;
+  await frame.type('input[name=a]', amount);
+  await frame.type('textarea[name=r]', '左耳无声，质量问题');
+  await chord(page, 'KeyR');
+  await until(() => toastText(page), (t) => t.includes('退款'));
+  const ids = await until(
+    () =>
+      h.worker.evaluate(async (id: number) => {
+        const all = await chrome.storage.session.get(null);
+        return Object.values(all)
+          .filter((e) => (e as { state?: string; call?: { binding: { tabId?: number }; tool: string } }).state === 'pending' && (e as { call: { binding: { tabId?: number } } }).call.binding.tabId === id)
+          .map((e) => (e as { call: { actionId: string } }).call.actionId);
+      }, tabId),
+    (x) => x.length === 1,
+  );
+  return ids[0]!;
+}
+
+const refunds = async () => mutations(await h.log()).filter((e) => e.path === '/api/refunds');
+
+describe('high-risk refunds', () => {
+  it('shows the structured action, risk, role and countdown, and executes only after a confirm', async () => {
+    const id = await prepareRefund();
+    expect(await toastText(page)).toContain('REFUND_APPROVER');
+    const panel = await openPanel();
+    const card = `.card[data-action-id="${id}"]`;
+    await panel.waitForSelector(card);
+    const text = await panel.$eval(card, (el) => (el as HTMLElement).innerText);
+    for (const s of ['申请退款', '高风险', 'ORD-20261101', '199', 'CNY', '左耳无声，质量问题', 'REFUND_APPROVER', '不可撤销', '后过期']) expect(text).toContain(s);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await refunds()).toEqual([]);
+    await panel.click(`${card} button.confirm`);
+    await panel.waitForSelector(`.outcome[data-action-id="${id}"][data-state="executed"]`);
+    expect(await refunds()).toMatchObject([{ status: 201, body: { orderId: 'ORD-20261101', amount: 199, currency: 'CNY' } }]);
+  });
+
+  it('is refused after expiry', async () => {
+    const id = await prepareRefund();
+    // Time passes: the stored expiry (policy, not part of the fingerprint) is now in the past.
+    await h.worker.evaluate(async (a: string) => {
+      const k = `ledger:${a}`;
+      const e = (await chrome.storage.session.get(k))[k] as { call: { expiresAt: number } };
+      e.call.expiresAt = Date.now() - 1;
+      await chrome.storage.session.set({ [k]: e });
+    }, id);
+    const panel = await openPanel();
+    await panel.waitForSelector(`.outcome[data-action-id="${id}"][data-state="expired"]`);
+    const forced = await panel.evaluate(async (a: string) => chrome.runtime.sendMessage({ type: 'confirm.approve', actionId: a, fingerprint: 'f'.repeat(64) }), id);
+    expect(forced.ok === false || forced.replay === true).toBe(true);
+    expect(await refunds()).toEqual([]);
+  });
+
+  it('is refused when the console now shows another conversation', async () => {
+    const id = await prepareRefund();
+    await page.bringToFront();
+    await page.click('a.conv[data-conv="C-1002"]');
+    await page.waitForSelector('main[data-conversation-id="C-1002"]');
+    const panel = await openPanel();
+    await panel.waitForSelector(`.card[data-action-id="${id}"] button.confirm`);
+    await panel.click(`.card[data-action-id="${id}"] button.confirm`);
+    await panel.waitForSelector(`.outcome[data-action-id="${id}"][data-state="failed"]`);
+    expect(await panel.$eval(`.outcome[data-action-id="${id}"] .detail`, (el) => el.textContent)).toContain('C-1001');
+    expect(await refunds()).toEqual([]);
+  });
+
+  it('cannot be confirmed without the REFUND_APPROVER role', async () => {
+    const id = await prepareRefund();
+    await h.settings({ roles: ['AGENT'] });
+    const panel = await openPanel();
+    const card = `.card[data-action-id="${id}"]`;
+    await panel.waitForSelector(card);
+    await until(() => panel.$eval(`${card} button.confirm`, (b) => (b as HTMLButtonElement).disabled), (d) => d);
+    expect(await panel.$eval(`${card} .role`, (el) => el.textContent)).toContain('没有此角色');
+    const fp = await h.worker.evaluate(async (a: string) => ((await chrome.storage.session.get(`ledger:${a}`))[`ledger:${a}`] as { call: { fingerprint: string } }).call.fingerprint, id);
+    const forced = await panel.evaluate(async (a: { id: string; fp: string }) => chrome.runtime.sendMessage({ type: 'confirm.approve', actionId: a.id, fingerprint: a.fp }), { id, fp });
+    expect(forced).toMatchObject({ ok: false, error: { code: 'ROLE_REQUIRED' } });
+    expect(await refunds()).toEqual([]);
+  });
+
+  it('two confirms at once execute it once', async () => {
+    const id = await prepareRefund();
+    const a = await openPanel();
+    const b = await openPanel();
+    const sel = `.card[data-action-id="${id}"] button.confirm`;
+    await b.waitForSelector(sel);
+    await a.bringToFront();
+    await a.waitForSelector(sel);
+    const press = (p: Page) => p.$eval(sel, (btn) => (btn as HTMLButtonElement).click());
+    await Promise.all([press(a), press(b)]);
+    await a.waitForSelector(`.outcome[data-action-id="${id}"][data-state="executed"]`);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await refunds()).toHaveLength(1);
+  });
+});
+
+describe('outcomes across an extension reload', () => {
+  it('a prepared call that outlives a reload is reported as not executed, never as executed', async () => {
+    const panel = await h.panel(tabId);
+    const r = await h.invoke(panel, tabId, 'reply.send', { text: 'pending across a reload' });
+    if (r.ok || !('requiresConfirm' in r)) throw new Error('expected a pending send');
+    const id = r.confirmPayload.actionId;
+    // Reload the extension: session storage (the ledger) is cleared, the journal is not.
+    const old = h.worker;
+    // Reload the unpacked extension as chrome://extensions does (the same path, the same id).
+    const { DIST } = await import('./harness.ts');
+    expect(await h.browser.installExtension(DIST)).toBe(h.extensionId);
+    const { launchedWorker } = await import('./harness.ts');
+    // A service worker starts on demand: the panel asking for its confirmations wakes it.
+    const after = await h.panel(tabId);
+    const worker = await launchedWorker(h.browser, h.extensionId, old);
+    h.worker = worker;
+    const entry = await until(
+      () =>
+        worker
+          .evaluate(async (a: string) => {
+            const got: Record<string, unknown> = await chrome.storage.session.get(`ledger:${a}`);
+            return got[`ledger:${a}`] as { state: string; outcome?: { error?: { code: string } } } | undefined;
+          }, id)
+          .catch(() => undefined),
+      (e) => !!e,
+      15_000,
+    );
+    expect(entry).toMatchObject({ state: 'expired', outcome: { error: { code: 'EXTENSION_RELOADED' } } });
+    await after.reload({ waitUntil: 'load' });
+    await after.waitForSelector(`.outcome[data-action-id="${id}"][data-state="expired"]`);
+    expect(mutations(await h.log())).toEqual([]);
+  });
+});
+
+describe('activity log', () => {
+  it('filters records, shows time to decision, and exports JSONL with phones and e-mails masked', async () => {
+    const panel = await h.panel(tabId);
+    await h.invoke(panel, tabId, 'note.add', { text: '客户要求回电 13812345678，或发邮件到 zhang.wei@example.com' });
+    const r = await h.invoke(panel, tabId, 'reply.send', { text: '已收到，稍后联系 13812345678' });
+    if (r.ok || !('requiresConfirm' in r)) throw new Error('expected a pending send');
+    await panel.reload({ waitUntil: 'load' });
+    await panel.waitForSelector(`.card[data-action-id="${r.confirmPayload.actionId}"] button.confirm`);
+    await panel.click(`.card[data-action-id="${r.confirmPayload.actionId}"] button.confirm`);
+    await panel.waitForSelector(`.outcome[data-action-id="${r.confirmPayload.actionId}"][data-state="executed"]`);
+    await new Promise((res) => setTimeout(res, 300));
+    const log = await h.panel(tabId);
+    await log.goto(`chrome-extension://${h.extensionId}/src/sidepanel/index.html?tabId=${tabId}&view=activity`, { waitUntil: 'load' });
+    await log.waitForSelector('.record[data-tool="note.add"]');
+    await log.select('select[name=filter-tool]', 'reply.send');
+    const rows = await log.$$eval('.record', (els) => els.map((e) => `${(e as HTMLElement).dataset.tool}:${(e as HTMLElement).dataset.status}`));
+    expect(rows.every((x) => x.startsWith('reply.send:'))).toBe(true);
+    expect(rows).toContain('reply.send:success');
+    expect(rows).toContain('reply.send:requires_confirmation');
+    expect(await log.$eval('.record.kind-confirmation .ttd', (el) => el.textContent)).toContain('决定用时');
+    await log.select('select[name=filter-tool]', '');
+    await log.click('button.export');
+    await log.waitForSelector('a.export-link');
+    const jsonl = await log.evaluate(async () => (await fetch(document.querySelector<HTMLAnchorElement>('a.export-link')!.href)).text());
+    const lines = jsonl.trim().split('\n').map((l) => JSON.parse(l) as { tool: string });
+    expect(lines.some((l) => l.tool === 'note.add')).toBe(true);
+    expect(jsonl).not.toContain('13812345678');
+    expect(jsonl).not.toContain('zhang.wei@example.com');
+    expect(jsonl).toContain('138****5678');
+    expect(jsonl).toContain('z***@example.com');
+  });
+});
