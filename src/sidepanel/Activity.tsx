@@ -70,8 +70,8 @@ export function Activity() {
         {shown.slice(0, 300).map((r) => (
           <li class={`record kind-${r.kind} status-${r.status}`} data-tool={r.tool} data-status={r.status} data-caller={r.caller}>
             <span class="when">{r.timestamp.slice(11, 19)}</span> <strong>{r.tool.startsWith('plan:') ? r.tool : toolTitle(r.tool, r.tool)}</strong>{' '}
-            <span class="caller">{tOr(`caller_${r.caller}`, r.caller)}</span> <span class="status">{r.status}</span>
-            {r.dryRun && <span class="dry"> dry-run</span>}
+            <span class="caller">{tOr(`caller_${r.caller}`, r.caller)}</span> <span class="status">{tOr(`astatus_${r.status}`, r.status)}</span>
+            {r.dryRun && <span class="dry"> {t('dryRun')}</span>}
             {r.timeToDecisionMs !== null && <span class="ttd"> · {t('timeToDecision', Math.round(r.timeToDecisionMs / 100) / 10)}</span>}
             <span class="ms"> · {r.durationMs} ms</span>
             <p class="summary">{r.summary}</p>
