@@ -7,9 +7,10 @@
  * `npm run demo:console` serves it on PORT (default 5317). Tests call startConsole().
  */
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { json, readJson } from '../http.ts';
 import { CATEGORIES, KB, QUEUES, seedConversations, type Conversation } from './data.ts';
 import { renderKbPage, renderRefundFrame, renderWorkspace, type Lang } from './render.ts';
 
@@ -45,7 +46,7 @@ export async function startConsole(opts: { port?: number; host?: string } = {}):
     const lang: Lang = url.searchParams.get('lang') === 'en' ? 'en' : 'zh';
     try {
       if (req.method === 'GET') return serveGet(url, lang, res);
-      const body = await readJson(req);
+      const body = await readJson(req, 256 * 1024);
       if (url.pathname === '/api/_reset') {
         state = freshState();
         log.length = 0;
@@ -185,23 +186,6 @@ function searchKb(q: string, limit: number) {
     total: scored.length,
     results: scored.slice(0, n).map((a) => ({ id: a.id, title: a.title, snippet: a.body.slice(0, 80), url: `/kb?q=${encodeURIComponent(a.id)}` })),
   };
-}
-
-async function readJson(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > 256 * 1024) throw new Error('body too large');
-    chunks.push(chunk as Buffer);
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
-  return text ? JSON.parse(text) : {};
-}
-
-function json(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
-  res.end(JSON.stringify(body));
 }
 
 function html(res: ServerResponse, body: string) {

@@ -7,8 +7,9 @@
  *
  * `npm run demo:model` serves it on MODEL_PORT (default 5318).
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import { pathToFileURL } from 'node:url';
+import { json, readJson } from '../http.ts';
 
 const NAME_RE = /^[a-zA-Z0-9_-]{1,64}$/;
 
@@ -93,7 +94,7 @@ export async function startModelServer(opts: { port?: number } = {}): Promise<Mo
     }
     const started = performance.now();
     res.on('finish', () => (rec.serverMs = performance.now() - started));
-    const body = (await readJson(req)) as Body;
+    const body = ((await readJson(req).catch(() => ({}))) ?? {}) as Body;
     const rec: RecordedRequest = {
       seq: ++seq,
       path: url.pathname,
@@ -321,21 +322,6 @@ function cors(res: ServerResponse) {
 function end(res: ServerResponse, status: number, text: string) {
   res.writeHead(status);
   res.end(text);
-}
-
-function json(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-}
-
-async function readJson(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  for await (const c of req) chunks.push(c as Buffer);
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
-  } catch {
-    return {};
-  }
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
