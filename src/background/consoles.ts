@@ -5,6 +5,8 @@
  */
 import { loadSettings } from '../settings/store.ts';
 
+const DEMO_HOSTS = /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/;
+
 const ID = 'deskhand-user-consoles';
 
 function contentScriptFiles(): string[] {
@@ -17,6 +19,8 @@ export async function syncConsoleScripts(): Promise<string[]> {
   const { settings } = await loadSettings();
   const granted: string[] = [];
   for (const origin of settings.consoles) {
+    // The demo hosts already get the manifest's content script; a second copy would double every hotkey.
+    if (DEMO_HOSTS.test(origin)) continue;
     if (await chrome.permissions.contains({ origins: [`${origin}/*`] })) granted.push(`${origin}/*`);
   }
   const existing = await chrome.scripting.getRegisteredContentScripts({ ids: [ID] });

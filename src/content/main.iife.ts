@@ -4,41 +4,51 @@
  */
 import { loadSettings, onSettingsChanged } from '../settings/store.ts';
 import { DEFAULT_SETTINGS, isConsoleOrigin, type Settings } from '../settings/schema.ts';
+import { t } from '../ui/i18n.ts';
 import { runActionWithToast } from './actions.ts';
+import { installBridgeHost } from './bridge-host.ts';
 import { installHandlers } from './handlers.ts';
 import { createHost } from './host.ts';
 import { installKeymap } from './keymap.ts';
-import { installBridgeHost } from './bridge-host.ts';
-import { setNotice } from './toast.ts';
-import { t } from '../ui/i18n.ts';
 import { bgRequest } from './rpc.ts';
+import { setNotice } from './toast.ts';
 
-const startedAt = performance.now();
-let settings: Settings = DEFAULT_SETTINGS;
-let tabId: number | undefined;
-let readyAt: number | null = null;
+function main(): void {
+  const startedAt = performance.now();
+  let settings: Settings = DEFAULT_SETTINGS;
+  let tabId: number | undefined;
+  let readyAt: number | null = null;
 
-const host = createHost(() => settings, () => tabId);
-const registryMs = performance.now() - startedAt;
+  const host = createHost(() => settings, () => tabId);
+  const registryMs = performance.now() - startedAt;
 
-async function start(): Promise<void> {
-  const [loaded, who] = await Promise.all([loadSettings(), bgRequest<{ tabId: number }>({ type: 'tab.whoami' })]);
-  settings = loaded.settings;
-  if (who.ok) tabId = who.tabId;
-  onSettingsChanged(() => void loadSettings().then((s) => (settings = s.settings)));
-  readyAt = performance.now();
+  const start = async (): Promise<void> => {
+    const [loaded, who] = await Promise.all([loadSettings(), bgRequest<{ tabId: number }>({ type: 'tab.whoami' })]);
+    settings = loaded.settings;
+    if (who.ok) tabId = who.tabId;
+    onSettingsChanged(() => void loadSettings().then((s) => (settings = s.settings)));
+    readyAt = performance.now();
+  };
+
+  const ready = start();
+  installHandlers({ host, ready, readyMs: () => (readyAt === null ? null : readyAt - startedAt), registryMs });
+  const bridgeOn = () => settings.bridge.enabled && settings.bridge.origins.includes(location.origin);
+  const showBridgeNotice = () => setNotice(bridgeOn() && settings.bridge.allowLowWrites ? t('bridgeLowWritesNotice') : null);
+
+  void ready.then(() => {
+    if (!isConsoleOrigin(location.origin, settings)) return;
+    installKeymap(() => settings, (action) => void runActionWithToast(host, action));
+    // Listens always, answers only while the bridge is on for this origin (checked per message).
+    installBridgeHost(host, bridgeOn);
+    showBridgeNotice();
+    onSettingsChanged(() => setTimeout(showBridgeNotice, 50));
+  });
 }
 
-const ready = start();
-installHandlers({ host, ready, readyMs: () => (readyAt === null ? null : readyAt - startedAt), registryMs });
-const bridgeOn = () => settings.bridge.enabled && settings.bridge.origins.includes(location.origin);
-const showBridgeNotice = () => setNotice(bridgeOn() && settings.bridge.allowLowWrites ? t('bridgeLowWritesNotice') : null);
-
-void ready.then(() => {
-  if (!isConsoleOrigin(location.origin, settings)) return;
-  installKeymap(() => settings, (action) => void runActionWithToast(host, action));
-  // Listens always, answers only while the bridge is on for this origin (checked per message).
-  installBridgeHost(host, bridgeOn);
-  showBridgeNotice();
-  onSettingsChanged(() => setTimeout(showBridgeNotice, 50));
-});
+// Once per page: the manifest and a run-time registration may both match a URL.
+const LOADED = Symbol.for('deskhand.content');
+const flags = globalThis as unknown as Record<symbol, boolean>;
+if (!flags[LOADED]) {
+  flags[LOADED] = true;
+  main();
+}
