@@ -72,39 +72,52 @@ export function isoNow(ms = Date.now()): string {
 }
 
 /**
- * Makes room down to `capacity` by dropping the oldest invoke records only. Confirmation
- * outcomes are never dropped to make room (the log may exceed its bound with them until
- * someone exports and clears it). Returns how many records were dropped.
+ * Makes room down to `capacity` by dropping the oldest invoke records only, in one pass.
+ * Confirmation outcomes are never dropped to make room (the log may exceed its bound with
+ * them until someone exports and clears it). Returns how many records were dropped.
  */
 export function dropInvokeRecords(records: AuditRecord[], capacity: number): number {
   let excess = records.length - capacity;
   if (excess <= 0) return 0;
   let dropped = 0;
-  for (let i = 0; i < records.length && excess > 0; ) {
-    if (records[i]!.kind === 'invoke') {
-      records.splice(i, 1);
+  let w = 0;
+  for (let r = 0; r < records.length; r++) {
+    const rec = records[r]!;
+    if (excess > 0 && rec.kind === 'invoke') {
       excess -= 1;
       dropped += 1;
-    } else {
-      i += 1;
+      continue;
     }
+    records[w++] = rec;
   }
+  records.length = w;
   return dropped;
 }
 
-/** In-memory ring with the same rule: invoke records make room, outcomes stay. */
+/**
+ * In-memory ring with the same rule: invoke records make room, outcomes stay. It trims in
+ * batches (once it is `slack` over capacity), so a write is O(1) amortised, not O(n).
+ */
 export class RingAuditSink implements AuditSink {
   private records: AuditRecord[] = [];
+  private readonly slack: number;
   dropped = 0;
 
-  constructor(readonly capacity = 1_000) {}
+  constructor(readonly capacity = 1_000) {
+    this.slack = Math.max(16, Math.floor(capacity / 10));
+  }
 
   write(record: AuditRecord): void {
     this.records.push(record);
+    if (this.records.length > this.capacity + this.slack) this.trim();
+  }
+
+  private trim(): void {
     this.dropped += dropInvokeRecords(this.records, this.capacity);
   }
 
   list(): AuditRecord[] {
+    this.trim();
     return [...this.records];
   }
 

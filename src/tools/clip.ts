@@ -33,11 +33,13 @@ const INF = Number.MAX_SAFE_INTEGER;
 export interface Clipped {
   value: unknown;
   truncated?: TruncationNote;
+  /** The JSON text when nothing was clipped (callers reuse it instead of stringifying again). */
+  text?: string;
 }
 
 export function clipResult(value: unknown, maxChars = DEFAULT_CLIP_CHARS): Clipped {
   const full = JSON.stringify(value) ?? 'null';
-  if (full.length <= maxChars) return { value };
+  if (full.length <= maxChars) return { value, text: full };
   const budget = Math.max(0, maxChars - NOTE_RESERVE);
   const found = search(value, budget);
   const note = makeNote(full.length, found);

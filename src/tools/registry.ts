@@ -198,14 +198,7 @@ export class Registry {
     if (blocked > 0) return err(circuitOpen(name, blocked));
     const parsed = this.validate(tool, input);
     if (!parsed.ok) return err(parsed.error);
-    const runCtx = (abort: LazyAbort): RunCtx => ({
-      caller: ctx.caller,
-      pageType: ctx.pageType,
-      traceId,
-      get signal() {
-        return abort.signal;
-      },
-    });
+    const runCtx = (abort: LazyAbort): RunCtx => new ToolRunCtx(ctx.caller, ctx.pageType, traceId, abort);
     const timeoutMs = tool.timeoutMs ?? this.opts.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS;
     const timed = await runWithDeadline(
       (abort) => this.dispatch(tool, policy, parsed.data, ctx, runCtx(abort), traceId),
@@ -325,7 +318,7 @@ export class Registry {
     const result: ToolResult = clipped.truncated
       ? { ok: true, data: clipped.value, truncated: clipped.truncated }
       : { ok: true, data: clipped.value };
-    return { result, breaker: 'success' };
+    return { result, breaker: 'success', ...(clipped.text !== undefined ? { text: clipped.text } : {}) };
   }
 
   /** What the tool would touch. A send tool's `run` is exactly that: it only prepares. */
@@ -407,15 +400,31 @@ export class Registry {
     if (o.breaker && o.tool) this.breaker.record(o.tool.name, o.breaker);
     const record = auditRecord(name, o.input ?? input, ctx, traceId, this.now() - started, o);
     try {
-      void Promise.resolve(this.audit.write(record)).catch(() => {});
+      const pending = this.audit.write(record);
+      if (pending) pending.catch(() => {});
     } catch {
       // A broken audit sink must not turn a result into a throw.
     }
   }
 }
 
+/** What `run` gets. A class, not a literal with a getter: cheaper to create on every invoke. */
+class ToolRunCtx implements RunCtx {
+  constructor(
+    readonly caller: RunCtx['caller'],
+    readonly pageType: RunCtx['pageType'],
+    readonly traceId: string,
+    private readonly abort: LazyAbort,
+  ) {}
+  get signal(): AbortSignal {
+    return this.abort.signal;
+  }
+}
+
 interface Outcome {
   result: ToolResult;
+  /** The result's JSON text, when already computed (the audit summary reuses it). */
+  text?: string;
   tool?: StoredTool | undefined;
   input?: Record<string, unknown>;
   breaker?: 'success' | 'retryable_failure' | 'other';
@@ -514,7 +523,7 @@ function auditRecord(
     risk: o.tool?.risk ?? null,
     status: auditStatus(r),
     errorCode: error?.code ?? null,
-    summary: error ? error.detail : r.ok ? summarise(r.data) : `prepared ${prepared?.actionId}`,
+    summary: error ? error.detail : r.ok ? summarise(o.text ?? r.data) : `prepared ${prepared?.actionId}`,
     durationMs,
     timestamp: isoNow(),
     dryRun: r.ok && r.dryRun === true,

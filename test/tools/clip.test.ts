@@ -93,7 +93,7 @@ describe('result clipping', () => {
   });
 
   it('leaves results under the limit untouched, and the registry clips over-long results', async () => {
-    expect(clipResult({ a: 1 })).toEqual({ value: { a: 1 } });
+    expect(clipResult({ a: 1 })).toEqual({ value: { a: 1 }, text: '{"a":1}' });
     const { registry } = createToolCore({ clipChars: 1_500 });
     registry.register({
       name: 'big.read',
