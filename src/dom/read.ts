@@ -145,7 +145,7 @@ function historyList(): Element | null {
 
 function historyListIn(root: ParentNode): Element | null {
   {
-    for (const h of Array.from(root.querySelectorAll('h2, h3, h4, header, legend, [role=heading]'))) {
+    for (const h of Array.from(root.querySelectorAll('h2, h3, h4, legend, [role=heading]'))) {
       if (matchScore(normLabel(h.textContent ?? ''), HISTORY_HEADINGS) < 0.6) continue;
       for (let sib = h.nextElementSibling; sib; sib = sib.nextElementSibling) {
         if (sib.matches('ul, ol, table, [role=list]')) return sib;
