@@ -180,6 +180,16 @@ describe('page scripts cannot abuse the bridge', () => {
     expect(mutations(await h.log())).toEqual([]);
   });
 
+  it('a call whose reply never arrives resolves with a timeout error after 15 s, and never throws', async () => {
+    ({ page, tabId } = await h.freshConsole());
+    // Turned off while the page is open: the main-world proxy is still there, nobody answers it.
+    await bridge(false);
+    await new Promise((r) => setTimeout(r, 300));
+    const r = await ext<{ ok: boolean; error: { code: string; type: string; retryable: boolean } }>(page, `__extTools.invoke('ticket.history', {})`);
+    expect(r).toMatchObject({ ok: false, error: { code: 'TIMEOUT', type: 'timeout', retryable: true } });
+    await bridge(true);
+  }, 30_000);
+
   it('oversized and deeply nested inputs get structured validation errors', async () => {
     ({ page, tabId } = await h.freshConsole());
     const big = await ext<{ error: { code: string; type: string } }>(page, `__extTools.invoke('note.add', { text: 'x'.repeat(1_000_000) })`);
