@@ -149,6 +149,20 @@ describe('side-panel chat', () => {
     expect(await panel.$eval('.where', (el) => el.textContent)).toContain('C-1002');
   });
 
+  it('says so plainly when the active tab is not a console', async () => {
+    const blank = await h.browser.newPage();
+    await blank.goto('about:blank');
+    // The newest tab: its URL is not readable without a host permission, its id is.
+    const blankId = await h.worker.evaluate(async () => Math.max(...(await chrome.tabs.query({})).map((t) => t.id ?? -1)));
+    expect(blankId).toBeGreaterThan(0);
+    expect(blankId).not.toBe(tabId);
+    panel = await h.panel(blankId);
+    await panel.waitForSelector('.no-console');
+    expect(await panel.$eval('.no-console', (el) => el.textContent)).toContain('不是客服台');
+    expect(await panel.$('textarea[name=question]')).toBeNull();
+    await blank.close();
+  });
+
   it('asks for an endpoint when none is configured', async () => {
     await h.settings({ llm: { baseURL: '', apiKey: '', model: '' } });
     panel = await h.panel(tabId);
