@@ -120,8 +120,8 @@ export function readTicketHistory(): { tickets: TicketRead[]; found: boolean } {
   if (!list) return { tickets: [], found: false };
   const tickets: TicketRead[] = [];
   for (const li of Array.from(list.querySelectorAll('li'))) {
-    if (!isVisible(li)) continue;
-    const text = visibleText(li).text;
+    const text = visibleText(li).text; // '' when hidden
+    if (!text) continue;
     const id = li.getAttribute('data-ticket') ?? /\b([A-Z]{1,3}-\d{3,})\b/.exec(text)?.[1];
     if (!id) continue;
     const pick = (sel: string) => li.querySelector(sel)?.textContent?.trim() ?? '';
@@ -144,13 +144,16 @@ function historyList(): Element | null {
 }
 
 function historyListIn(root: ParentNode): Element | null {
-  {
-    for (const h of Array.from(root.querySelectorAll('h2, h3, h4, legend, [role=heading]'))) {
-      if (matchScore(normLabel(h.textContent ?? ''), HISTORY_HEADINGS) < 0.6) continue;
-      for (let sib = h.nextElementSibling; sib; sib = sib.nextElementSibling) {
-        if (sib.matches('ul, ol, table, [role=list]')) return sib;
-        if (/^H[1-6]$/.test(sib.tagName)) break;
-      }
+  // Tag selectors first (indexed, cheap); `[role=heading]` makes the engine test every element.
+  return listAfter(root.querySelectorAll('h2, h3, h4, legend')) ?? listAfter(root.querySelectorAll('[role=heading]'));
+}
+
+function listAfter(headings: NodeListOf<Element>): Element | null {
+  for (const h of Array.from(headings)) {
+    if (matchScore(normLabel(h.textContent ?? ''), HISTORY_HEADINGS) < 0.6) continue;
+    for (let sib = h.nextElementSibling; sib; sib = sib.nextElementSibling) {
+      if (sib.matches('ul, ol, table, [role=list]')) return sib;
+      if (/^H[1-6]$/.test(sib.tagName)) break;
     }
   }
   return null;
