@@ -3,9 +3,8 @@
  * (chrome.scripting.registerContentScripts), and only once the user granted the host
  * permission: no <all_urls> in the manifest.
  */
+import { isDemoOrigin } from '../settings/schema.ts';
 import { loadSettings } from '../settings/store.ts';
-
-const DEMO_HOSTS = /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/;
 
 const ID = 'deskhand-user-consoles';
 
@@ -20,7 +19,7 @@ export async function syncConsoleScripts(): Promise<string[]> {
   const granted: string[] = [];
   for (const origin of settings.consoles) {
     // The demo hosts already get the manifest's content script; a second copy would double every hotkey.
-    if (DEMO_HOSTS.test(origin)) continue;
+    if (isDemoOrigin(origin)) continue;
     if (await chrome.permissions.contains({ origins: [`${origin}/*`] })) granted.push(`${origin}/*`);
   }
   const existing = await chrome.scripting.getRegisteredContentScripts({ ids: [ID] });

@@ -7,7 +7,7 @@ import { observe, type Observed } from '../dom/observe.ts';
 import { conversationId } from '../dom/read.ts';
 import { currentValue, setValue, wait } from '../dom/set-value.ts';
 import { BUTTON_SYNONYMS, type FieldKey } from '../dom/synonyms.ts';
-import { isVisible, normLabel } from '../dom/text.ts';
+import { isVisible } from '../dom/text.ts';
 import { fail } from '../tools/errors.ts';
 import type { RunResult } from '../tools/types.ts';
 
@@ -121,4 +121,3 @@ export function refusalKind(detail: string): 'failed' | 'uncertain' {
   return /拒绝|refused|rejected|不能|invalid|missing|请填写|must/i.test(detail) ? 'failed' : 'uncertain';
 }
 
-export const normalised = normLabel;

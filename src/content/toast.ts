@@ -35,11 +35,6 @@ export function toast(text: string, tone: ToastTone = 'info', ms = 4_000): void 
   }, ms);
 }
 
-/** For tests and the demo screenshots: the last toast text (read from the isolated world). */
-export function lastToast(): string {
-  return box?.textContent ?? '';
-}
-
 let noticeHost: HTMLElement | null = null;
 let noticeBox: HTMLElement | null = null;
 

@@ -37,13 +37,6 @@ export function frameDocument(frame: HTMLIFrameElement): Document | null {
   }
 }
 
-/** querySelectorAll across every root. */
-export function queryAll<T extends Element = Element>(selector: string, start: Document | Element = document): T[] {
-  const out: T[] = [];
-  for (const root of collectRoots(start)) out.push(...Array.from(root.querySelectorAll<T>(selector)));
-  return out;
-}
-
 /** getElementById within the root an element lives in (document or shadow root). */
 export function byIdNear(el: Element, id: string): Element | null {
   const root = el.getRootNode() as Document | ShadowRoot;

@@ -222,9 +222,4 @@ export function optionsOf(el: Element, kind: ControlKind): OptionLike[] {
   return [];
 }
 
-/** Clicks a control of the console (open a form, press Send). */
-export function press(el: HTMLElement): void {
-  el.click();
-}
-
 export { wait };

@@ -103,17 +103,20 @@ export function mergeManaged(local: unknown, managed: unknown): { settings: Sett
   return { settings: parseSettings(base), locked };
 }
 
-export const DEMO_ORIGINS = ['http://localhost', 'http://127.0.0.1'] as const;
+/** The demo console's hosts (any port): the manifest's own content-script matches. */
+export function isDemoOrigin(origin: string): boolean {
+  const u = safeUrl(origin);
+  return !!u && u.protocol === 'http:' && (u.hostname === 'localhost' || u.hostname === '127.0.0.1');
+}
 
 /** Is this page origin a console deskhand works on? Ports of the demo hosts all count. */
 export function isConsoleOrigin(origin: string, settings: Settings): boolean {
   const u = safeUrl(origin);
   if (!u) return false;
-  if (u.protocol === 'http:' && (u.hostname === 'localhost' || u.hostname === '127.0.0.1')) return true;
-  return settings.consoles.includes(u.origin);
+  return isDemoOrigin(origin) || settings.consoles.includes(u.origin);
 }
 
-export function safeUrl(s: string): URL | null {
+function safeUrl(s: string): URL | null {
   try {
     return new URL(s);
   } catch {

@@ -13,10 +13,6 @@ export interface PolicyOptions {
 /** The model decides what to call; nobody watches each step. */
 export const isAutonomous = (caller: Caller): boolean => caller === 'llm';
 
-/** A person acted (hotkey, panel button) or a fixed flow that a person started. */
-export const isHumanInitiated = (caller: Caller): boolean =>
-  caller === 'hotkey' || caller === 'ui' || caller === 'plan';
-
 export function needsConfirmation(effect: SideEffect, risk: Risk | undefined): boolean {
   return effect === 'send' || (effect === 'write' && (risk === 'high' || risk === 'critical'));
 }
