@@ -9,7 +9,7 @@ import { plans } from '../plans/index.ts';
 import { runPlan, type PlanResult } from '../tools/plan.ts';
 import { t } from '../ui/i18n.ts';
 import type { Host } from './host.ts';
-import { bgRequest } from './rpc.ts';
+import { toBackground } from '../ui/api.ts';
 import { toast } from './toast.ts';
 
 const running = new Map<string, AbortController>();
@@ -34,7 +34,7 @@ export async function runFlow(host: Host, name: 'quickTicket', lang: () => 'zh' 
     startedAt: Date.now(),
     updatedAt: Date.now(),
   };
-  const publish = () => void bgRequest({ type: 'plan.progress', run: { ...state, updatedAt: Date.now() } });
+  const publish = () => void toBackground({ type: 'plan.progress', run: { ...state, updatedAt: Date.now() } });
   publish();
   toast(t('flowStarted', plan.title), 'info', 60_000);
   const result = await runPlan(plan, {}, {
@@ -43,7 +43,7 @@ export async function runFlow(host: Host, name: 'quickTicket', lang: () => 'zh' 
     signal: ac.signal,
     audit: host.core.registry.audit,
     generate: async (req) => {
-      const r = await bgRequest<{ text: string }>({ type: 'llm.generate', system: req.system, user: req.user });
+      const r = await toBackground<{ text: string }>({ type: 'llm.generate', system: req.system, user: req.user });
       if (!r.ok) throw new Error(r.error.detail);
       return r.text;
     },

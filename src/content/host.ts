@@ -8,7 +8,7 @@ import type { Settings } from '../settings/schema.ts';
 import type { AuditRecord } from '../tools/audit.ts';
 import { createToolCore } from '../tools/index.ts';
 import type { Caller, InvokeCtx, PreparedCall } from '../tools/types.ts';
-import { bgRequest } from './rpc.ts';
+import { toBackground } from '../ui/api.ts';
 
 export interface Host {
   core: ReturnType<typeof createToolCore>;
@@ -27,7 +27,7 @@ export function createHost(getSettings: () => Settings, tabId: () => number | un
       setTimeout(() => {
         flushScheduled = false;
         const records = pendingAudit.splice(0, pendingAudit.length);
-        void bgRequest({ type: 'audit.append', records }).catch(() => {});
+        void toBackground({ type: 'audit.append', records }).catch(() => {});
       }, 50);
     },
   };
@@ -38,7 +38,7 @@ export function createHost(getSettings: () => Settings, tabId: () => number | un
       return { bridgeRunsLowWrites: b.enabled && b.allowLowWrites && b.origins.includes(location.origin) };
     },
     onPrepared: async (call: PreparedCall) => {
-      const reply = await bgRequest({ type: 'ledger.add', call });
+      const reply = await toBackground({ type: 'ledger.add', call });
       if (!reply.ok) throw new Error(reply.error.detail);
     },
   });

@@ -10,7 +10,7 @@ import { installBridgeHost } from './bridge-host.ts';
 import { installHandlers } from './handlers.ts';
 import { createHost } from './host.ts';
 import { installKeymap } from './keymap.ts';
-import { bgRequest } from './rpc.ts';
+import { toBackground } from '../ui/api.ts';
 import { setNotice } from './toast.ts';
 
 function main(): void {
@@ -23,7 +23,7 @@ function main(): void {
   const registryMs = performance.now() - startedAt;
 
   const start = async (): Promise<void> => {
-    const [loaded, who] = await Promise.all([loadSettings(), bgRequest<{ tabId: number }>({ type: 'tab.whoami' })]);
+    const [loaded, who] = await Promise.all([loadSettings(), toBackground<{ tabId: number }>({ type: 'tab.whoami' })]);
     settings = loaded.settings;
     if (who.ok) tabId = who.tabId;
     onSettingsChanged(() => void loadSettings().then((s) => (settings = s.settings)));

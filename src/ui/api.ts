@@ -1,30 +1,29 @@
-/** Requests from extension pages to the service worker and to a console tab. */
+/**
+ * Requests to the service worker (from content scripts and extension pages) and to a console
+ * tab (from extension pages). Replies are checked like any other input; a missing or
+ * malformed reply, or a channel error, becomes a structured error, never a throw.
+ */
 import type { Reply, ToBackground, ToContent } from '../messages/index.ts';
+import type { ToolError } from '../tools/types.ts';
 
-const unreachable = (e: unknown) => ({
-  ok: false as const,
-  error: {
-    code: 'UNREACHABLE',
-    type: 'unavailable' as const,
-    detail: e instanceof Error ? e.message : String(e),
-    suggestion: 'Reload the console tab.',
-    retryable: true,
-    traceId: '',
-  },
-});
+function unreachable(detail: string): { ok: false; error: ToolError } {
+  return { ok: false, error: { code: 'UNREACHABLE', type: 'unavailable', detail, suggestion: 'Reload the console tab.', retryable: true, traceId: '' } };
+}
 
-export async function toBackground<T extends object>(msg: ToBackground): Promise<Reply<T>> {
+async function settle<T extends object>(send: () => Promise<unknown>): Promise<Reply<T>> {
   try {
-    return ((await chrome.runtime.sendMessage(msg)) as Reply<T> | undefined) ?? unreachable('no answer');
+    const reply = (await send()) as Reply<T> | undefined;
+    if (!reply || typeof reply !== 'object' || typeof reply.ok !== 'boolean') return unreachable('The extension did not answer.');
+    return reply;
   } catch (e) {
-    return unreachable(e);
+    return unreachable(`The extension could not be reached: ${e instanceof Error ? e.message : String(e)}`);
   }
 }
 
-export async function toTab<T extends object>(tabId: number, msg: ToContent): Promise<Reply<T>> {
-  try {
-    return ((await chrome.tabs.sendMessage(tabId, msg, { frameId: 0 })) as Reply<T> | undefined) ?? unreachable('no answer');
-  } catch (e) {
-    return unreachable(e);
-  }
+export function toBackground<T extends object = object>(msg: ToBackground): Promise<Reply<T>> {
+  return settle<T>(() => chrome.runtime.sendMessage(msg));
+}
+
+export function toTab<T extends object = object>(tabId: number, msg: ToContent): Promise<Reply<T>> {
+  return settle<T>(() => chrome.tabs.sendMessage(tabId, msg, { frameId: 0 }));
 }
