@@ -5,7 +5,7 @@
 import { onSettingsChanged } from '../settings/store.ts';
 import { handleCommand, installCommands } from './commands.ts';
 import { storageAuditSink } from './audit-store.ts';
-import { ledger, ledgerStore, sessionStore } from './confirm.ts';
+import { ledger, sessionStore } from './confirm.ts';
 import { recoverAfterReload } from './journal.ts';
 import { syncBridgeScript } from './bridge.ts';
 import { syncConsoleScripts } from './consoles.ts';

@@ -10,9 +10,9 @@
 import { fromThrown, type ErrorSpec } from './errors.ts';
 import { unclearOutcome } from './policy.ts';
 import { recomputeFingerprint } from './prepared.ts';
-import type { DeliveryVault, Registry, StoredTool } from './registry.ts';
+import { previewOf, type DeliveryVault, type Registry, type StoredTool } from './registry.ts';
 import { runWithDeadline } from './timeout.ts';
-import type { PreparedCall, RunCtx, RunResult, ToolError, ToolPreview } from './types.ts';
+import type { PreparedCall, RunCtx, RunResult, ToolError } from './types.ts';
 
 /** What happened when an approved call was carried out (DESIGN.md outcomes). */
 export type ExecOutcome =
@@ -84,15 +84,9 @@ export class Executor {
     call: PreparedCall,
     ctx: RunCtx,
   ): Promise<ErrorSpec | null> {
+    // Only calls whose preview named a record are bound to one.
     if (!call.binding.recordId) return null;
-    let preview: RunResult<ToolPreview>;
-    if (tool.sideEffect === 'send') {
-      preview = await (tool.run as (i: unknown, c: RunCtx) => Promise<RunResult<ToolPreview>>)(input, ctx);
-    } else if (tool.preview) {
-      preview = { ok: true, data: await (tool.preview as (i: unknown, c: RunCtx) => Promise<ToolPreview>)(input, ctx) };
-    } else {
-      return null;
-    }
+    const preview = await previewOf(tool, input, ctx);
     const now = preview.ok ? preview.data.recordId : undefined;
     if (now === call.binding.recordId) return null;
     return {

@@ -274,7 +274,7 @@ export class Registry {
     runCtx: RunCtx,
     traceId: string,
   ): Promise<Outcome> {
-    const preview = await this.preview(tool, input, runCtx);
+    const preview = await previewOf(tool, input, runCtx);
     if (!preview.ok) return { result: { ok: false, error: toolError(preview.error, traceId) }, breaker: breakerOutcome(preview.error) };
     const confirmable = needsConfirmation(tool.sideEffect, tool.risk);
     const prepared = confirmable ? await this.prepare(tool, input, ctx, preview.data, traceId) : undefined;
@@ -319,20 +319,6 @@ export class Registry {
       ? { ok: true, data: clipped.value, truncated: clipped.truncated }
       : { ok: true, data: clipped.value };
     return { result, breaker: 'success', ...(clipped.text !== undefined ? { text: clipped.text } : {}) };
-  }
-
-  /** What the tool would touch. A send tool's `run` is exactly that: it only prepares. */
-  private async preview(
-    tool: StoredTool,
-    input: Record<string, unknown>,
-    runCtx: RunCtx,
-  ): Promise<RunResult<ToolPreview>> {
-    if (tool.sideEffect === 'send') {
-      return (tool.run as (i: unknown, c: RunCtx) => Promise<RunResult<ToolPreview>>)(input, runCtx);
-    }
-    if (!tool.preview) return { ok: true, data: { display: input } };
-    const preview = tool.preview as (i: unknown, c: RunCtx) => Promise<ToolPreview>;
-    return { ok: true, data: await preview(input, runCtx) };
   }
 
   private prepare(
@@ -406,6 +392,19 @@ export class Registry {
       // A broken audit sink must not turn a result into a throw.
     }
   }
+}
+
+/**
+ * What a tool would touch, without touching it (dry runs, prepared calls, and the executor's
+ * re-read before acting). A send tool's `run` is exactly that: it only prepares.
+ */
+export async function previewOf(tool: StoredTool, input: unknown, ctx: RunCtx): Promise<RunResult<ToolPreview>> {
+  if (tool.sideEffect === 'send') {
+    return (tool.run as (i: unknown, c: RunCtx) => Promise<RunResult<ToolPreview>>)(input, ctx);
+  }
+  if (!tool.preview) return { ok: true, data: { display: input as Record<string, unknown> } };
+  const preview = tool.preview as (i: unknown, c: RunCtx) => Promise<ToolPreview>;
+  return { ok: true, data: await preview(input, ctx) };
 }
 
 /** What `run` gets. A class, not a literal with a getter: cheaper to create on every invoke. */
