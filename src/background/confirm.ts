@@ -5,11 +5,11 @@
  * validated. No answer means "uncertain", never "executed".
  */
 import { GRADES } from '../catalog/grades.ts';
-import { ExecReply, type Reply } from '../messages/index.ts';
+import { ExecReply, refusal, type Reply } from '../messages/index.ts';
 import type { ExecOutcome } from '../tools/executor.ts';
 import { Ledger, type LedgerEntry } from '../tools/ledger.ts';
 import { needsConfirmation, RISK_RULES } from '../tools/policy.ts';
-import type { PreparedCall, ToolError } from '../tools/types.ts';
+import type { PreparedCall } from '../tools/types.ts';
 import { storageAuditSink } from './audit-store.ts';
 import { JournaledStore } from './journal.ts';
 import { SessionLedgerStore } from './ledger-store.ts';
@@ -20,9 +20,7 @@ export const ledger = new Ledger(ledgerStore, { audit: storageAuditSink });
 
 const DELIVERY_TIMEOUT_MS = 30_000;
 
-function refused(code: string, detail: string): { ok: false; error: ToolError } {
-  return { ok: false, error: { code, type: 'forbidden', detail, suggestion: 'Nothing was stored.', retryable: false, traceId: '' } };
-}
+const refused = (code: string, detail: string) => refusal(code, detail, 'forbidden', 'Nothing was stored.');
 
 /** A content script asks to store a prepared call for its own tab. */
 export async function addPrepared(call: PreparedCall, sender: { tabId: number; origin: string }): Promise<Reply> {

@@ -47,13 +47,17 @@ export async function ticketForm(open: boolean, signal?: AbortSignal): Promise<{
   return { form, opened: isVisible(form) };
 }
 
+/** The fields that were given a value (empty strings mean "leave as it is"). */
+const givenKeys = (values: Partial<Record<FieldKey, string>>): FieldKey[] =>
+  (Object.keys(values) as FieldKey[]).filter((k) => values[k] !== undefined && values[k] !== '');
+
 /** Fills what it can, reports the rest. Never throws. */
 export async function fillValues(
   values: Partial<Record<FieldKey, string>>,
   scope: Element | Document,
   signal: AbortSignal,
 ): Promise<FillReport> {
-  const keys = (Object.keys(values) as FieldKey[]).filter((k) => values[k] !== undefined && values[k] !== '');
+  const keys = givenKeys(values);
   const { found, missing } = findFields(keys, { scope });
   const report: FillReport = { filled: [], missed: [...missing], failed: [] };
   for (const key of keys) {
@@ -69,7 +73,7 @@ export async function fillValues(
 
 /** Dry-run twin of fillValues: which fields would be filled, and how they were found. */
 export function planValues(values: Partial<Record<FieldKey, string>>, scope: Element | Document): FillReport {
-  const keys = (Object.keys(values) as FieldKey[]).filter((k) => values[k] !== undefined && values[k] !== '');
+  const keys = givenKeys(values);
   const { found, missing } = findFields(keys, { scope, includeHidden: true });
   return {
     filled: keys.filter((k) => found[k]).map((k) => ({ field: k, value: values[k]!, via: (found[k] as FoundField).via })),

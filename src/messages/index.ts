@@ -76,11 +76,13 @@ export const ExecReply = z.discriminatedUnion('ok', [
 export type Reply<T extends object = object> = ({ ok: true } & T) | { ok: false; error: ToolError };
 
 /** A refusal as data, for replies. */
-export function refusal(code: string, detail: string, type: ToolError['type'] = 'forbidden'): { ok: false; error: ToolError } {
-  return {
-    ok: false,
-    error: { code, type, detail, suggestion: 'Nothing was done.', retryable: false, traceId: '' },
-  };
+export function refusal(
+  code: string,
+  detail: string,
+  type: ToolError['type'] = 'forbidden',
+  suggestion = 'Nothing was done.',
+): { ok: false; error: ToolError } {
+  return { ok: false, error: { code, type, detail, suggestion, retryable: false, traceId: '' } };
 }
 
 /** Where the side panel page lives inside the extension (crxjs keeps the source path). */
