@@ -8,23 +8,32 @@ let host: HTMLElement | null = null;
 let box: HTMLElement | null = null;
 let timer: ReturnType<typeof setTimeout> | undefined;
 
+/** A host element with a closed shadow root holding one styled text box. */
+function closedBox(tag: string, role: string, css: string): { host: HTMLElement; box: HTMLElement } {
+  const host = document.createElement(tag);
+  const root = host.attachShadow({ mode: 'closed' });
+  const box = document.createElement('div');
+  box.setAttribute('role', role);
+  box.style.cssText = css;
+  root.append(box);
+  document.documentElement.append(host);
+  return { host, box };
+}
+
 export type ToastTone = 'ok' | 'warn' | 'error' | 'info';
 
 const COLORS: Record<ToastTone, string> = { ok: '#0f7b3f', warn: '#9a6700', error: '#b42318', info: '#1e3a5f' };
 
 export function toast(text: string, tone: ToastTone = 'info', ms = 4_000): void {
   if (!host || !host.isConnected) {
-    host = document.createElement('deskhand-toast');
-    const root = host.attachShadow({ mode: 'closed' });
-    box = document.createElement('div');
-    box.setAttribute('role', 'status');
-    box.setAttribute('aria-live', 'polite');
-    box.style.cssText =
+    ({ host, box } = closedBox(
+      'deskhand-toast',
+      'status',
       'position:fixed;left:50%;bottom:24px;transform:translateX(-50%);z-index:2147483647;max-width:560px;' +
-      'padding:10px 16px;border-radius:8px;color:#fff;font:14px/1.4 system-ui,"Noto Sans CJK SC",sans-serif;' +
-      'box-shadow:0 6px 24px rgba(0,0,0,.25);pointer-events:none;transition:opacity .2s;';
-    root.append(box);
-    document.documentElement.append(host);
+        'padding:10px 16px;border-radius:8px;color:#fff;font:14px/1.4 system-ui,"Noto Sans CJK SC",sans-serif;' +
+        'box-shadow:0 6px 24px rgba(0,0,0,.25);pointer-events:none;transition:opacity .2s;',
+    ));
+    box.setAttribute('aria-live', 'polite');
   }
   box!.textContent = `deskhand · ${text}`;
   box!.style.background = COLORS[tone];
@@ -49,15 +58,12 @@ export function setNotice(text: string | null): void {
     return;
   }
   if (!noticeHost || !noticeHost.isConnected) {
-    noticeHost = document.createElement('deskhand-notice');
-    const root = noticeHost.attachShadow({ mode: 'closed' });
-    noticeBox = document.createElement('div');
-    noticeBox.setAttribute('role', 'note');
-    noticeBox.style.cssText =
+    ({ host: noticeHost, box: noticeBox } = closedBox(
+      'deskhand-notice',
+      'note',
       'position:fixed;right:12px;top:12px;z-index:2147483647;padding:4px 10px;border-radius:6px;background:#9a6700;' +
-      'color:#fff;font:12px/1.4 system-ui,"Noto Sans CJK SC",sans-serif;pointer-events:none;opacity:.92;';
-    root.append(noticeBox);
-    document.documentElement.append(noticeHost);
+        'color:#fff;font:12px/1.4 system-ui,"Noto Sans CJK SC",sans-serif;pointer-events:none;opacity:.92;',
+    ));
   }
   noticeBox!.textContent = text;
 }
