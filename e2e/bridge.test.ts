@@ -22,14 +22,7 @@ async function bridge(on: boolean, allowLowWrites = false) {
 }
 
 /** Pending ledger entries of a tab (what a bridge call must never create). */
-const pendingOf = (tabId: number) =>
-  h.worker.evaluate(async (id: number) => {
-    const all = await chrome.storage.session.get(null);
-    return Object.values(all).filter((e) => {
-      const x = e as { state: string; call: { binding: { tabId?: number } } };
-      return x.state === 'pending' && x.call.binding.tabId === id;
-    }).length;
-  }, tabId);
+const pendingOf = async (tabId: number) => (await h.pending(tabId)).length;
 
 const ext = <T = unknown>(page: Page, code: string): Promise<T> => page.evaluate(code) as Promise<T>;
 

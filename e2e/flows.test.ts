@@ -115,17 +115,8 @@ async function prepareRefund(amount = '199'): Promise<string> {
   await frame.type('textarea[name=r]', '左耳无声，质量问题');
   await chord(page, 'KeyR');
   await until(() => toastText(page), (t) => t.includes('退款'));
-  const ids = await until(
-    () =>
-      h.worker.evaluate(async (id: number) => {
-        const all = await chrome.storage.session.get(null);
-        return Object.values(all)
-          .filter((e) => (e as { state?: string; call?: { binding: { tabId?: number }; tool: string } }).state === 'pending' && (e as { call: { binding: { tabId?: number } } }).call.binding.tabId === id)
-          .map((e) => (e as { call: { actionId: string } }).call.actionId);
-      }, tabId),
-    (x) => x.length === 1,
-  );
-  return ids[0]!;
+  const pending = await until(() => h.pending(tabId), (x) => x.length === 1);
+  return pending[0]!.actionId;
 }
 
 const refunds = async () => mutations(await h.log()).filter((e) => e.path === '/api/refunds');

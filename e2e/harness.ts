@@ -7,7 +7,7 @@ import { rmSync } from 'node:fs';
 import type { Browser, Page, WebWorker } from 'puppeteer-core';
 import { startConsole, type ConsoleServer, type LogEntry } from '../demo/console/server.ts';
 import type { SettingsInput } from '../src/settings/schema.ts';
-import type { ToolResult } from '../src/tools/types.ts';
+import type { PreparedCall, ToolResult } from '../src/tools/types.ts';
 import { launchWithExtension } from '../scripts/browser.ts';
 
 export { CHROME, DIST } from '../scripts/browser.ts';
@@ -24,6 +24,8 @@ export interface Harness {
   panel(tabId: number): Promise<Page>;
   invoke(panel: Page, tabId: number, name: string, input: unknown, caller?: 'ui' | 'llm'): Promise<ToolResult>;
   settings(patch: SettingsInput): Promise<void>;
+  /** Pending ledger entries bound to a tab, read straight from chrome.storage.session. */
+  pending(tabId: number): Promise<PreparedCall[]>;
   log(): Promise<LogEntry[]>;
   reset(): Promise<void>;
   close(): Promise<void>;
@@ -86,6 +88,17 @@ export async function startHarness(initial: SettingsInput = {}): Promise<Harness
         const cur = ((await chrome.storage.local.get('settings')).settings ?? {}) as Record<string, unknown>;
         await chrome.storage.local.set({ settings: { ...cur, ...(p as object) } });
       }, patch);
+    },
+    pending(tabId) {
+      return h.worker.evaluate(async (id: number) => {
+        const all = await chrome.storage.session.get(null);
+        return Object.values(all)
+          .filter((e) => {
+            const entry = e as { state?: string; call?: { binding: { tabId?: number } } };
+            return entry.state === 'pending' && entry.call?.binding.tabId === id;
+          })
+          .map((e) => (e as { call: PreparedCall }).call);
+      }, tabId);
     },
     async log() {
       const r = await fetch(`${server.url}/api/_log`);

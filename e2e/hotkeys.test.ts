@@ -21,16 +21,7 @@ beforeEach(async () => {
 
 const toastIncludes = (text: string) => until(() => toastText(page), (t) => t.includes(text));
 
-/** Pending calls of this test's tab, read straight from the ledger in chrome.storage.session. */
-async function pendingCalls(): Promise<{ call: { tool: string; input: { text?: string }; caller: string } }[]> {
-  return h.worker.evaluate(async (id: number) => {
-    const all = await chrome.storage.session.get(null);
-    return Object.values(all).filter((e) => {
-      const entry = e as { state: string; call: { binding: { tabId?: number } } };
-      return entry.state === 'pending' && entry.call.binding.tabId === id;
-    });
-  }, tabId) as never;
-}
+const pendingCalls = () => h.pending(tabId);
 
 describe('hotkeys', () => {
   it('Alt+Shift+F fills the customer into the ticket form and says so', async () => {
@@ -67,7 +58,7 @@ describe('hotkeys', () => {
     await chord(page, 'KeyS');
     expect(await toastIncludes('待确认')).toContain('侧边栏');
     const pending = await until(pendingCalls, (p) => p.length === 1);
-    expect(pending[0]!.call).toMatchObject({ tool: 'reply.send', caller: 'hotkey', input: { text: draft } });
+    expect(pending[0]!).toMatchObject({ tool: 'reply.send', caller: 'hotkey', input: { text: draft } });
     await new Promise((r) => setTimeout(r, 300));
     expect(mutations(await h.log())).toEqual([]);
   });
@@ -127,6 +118,6 @@ describe('chrome.commands', () => {
     }, tabId);
     expect(res).toMatchObject({ ran: true });
     const pending = await until(pendingCalls, (p) => p.length === 1);
-    expect(pending[0]!.call.tool).toBe('reply.send');
+    expect(pending[0]!.tool).toBe('reply.send');
   });
 });
