@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Page } from 'puppeteer-core';
-import { FIXTURES } from '../fixtures/index.ts';
+import { FIXTURES, type FixtureName } from '../fixtures/index.ts';
 import { launchPlain } from '../fixtures/kit/chromium.ts';
 import { deepText, type Person, type TicketInput } from '../fixtures/kit/person.ts';
 import type { FixtureServer, LogEntry } from '../fixtures/types.ts';
@@ -17,7 +17,8 @@ import { person as opaque } from '../fixtures/opaque/person.ts';
 import { person as react } from '../fixtures/react/person.ts';
 import { person as vue } from '../fixtures/vue/person.ts';
 
-const PEOPLE: Record<keyof typeof FIXTURES, Person> = { react, vue, classic, chat, opaque };
+/** Typed by the fixture list: a fixture without a person does not compile. */
+const PEOPLE: Record<FixtureName, Person> = { react, vue, classic, chat, opaque };
 
 let browser: Awaited<ReturnType<typeof launchPlain>>;
 beforeAll(async () => {
@@ -46,12 +47,12 @@ async function post(server: FixtureServer, path: string, body: unknown): Promise
 
 const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __fixtureMarker?: number }).__fixtureMarker === 1);
 
-describe.each(Object.keys(PEOPLE) as (keyof typeof PEOPLE)[])('fixture console %s', (name) => {
-  const p = PEOPLE[name]!;
+describe.each(Object.keys(PEOPLE) as FixtureName[])('fixture console %s', (name) => {
+  const p = PEOPLE[name];
   let server: FixtureServer;
   let page: Page;
   beforeAll(async () => {
-    server = await FIXTURES[name]!();
+    server = await FIXTURES[name]();
     page = await browser.newPage();
   });
   afterAll(async () => {
