@@ -90,6 +90,9 @@ describe.each(Object.keys(PEOPLE) as FixtureName[])('fixture console %s', (name)
     expect((await server.truth(b.recordId)).messages).toEqual(b.messages);
     await p.reply(page, null, 'ok');
     await p.note(page, NOTE);
+    // Both show up in the thread the agent is looking at, without a reload.
+    expect(await deepText(page)).toContain(REPLY);
+    expect(await deepText(page)).toContain(NOTE);
     const assigned = await p.assign(page);
     await p.ticket(page, { ...TICKET, email: 'sarah.j@' }, 'error');
     expect((await server.truth()).tickets).toEqual([]);
