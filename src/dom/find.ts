@@ -5,6 +5,7 @@
  * as missing by the caller.
  */
 import { byIdNear, collectRoots } from './roots.ts';
+import { findNamedSection } from './sections.ts';
 import { FIELD_SYNONYMS, matchScore, SECTION_SYNONYMS, TOKEN_SYNONYMS, type FieldKey, type SectionKey } from './synonyms.ts';
 import { isVisible, normLabel, ownText } from './text.ts';
 
@@ -192,40 +193,11 @@ export function findField(key: FieldKey, opts: FindOptions = {}): FoundField | n
 }
 
 /**
- * A section of the page (a form, a panel) named by aria-label, a heading or a legend,
- * across frames and shadow roots. The best-named, smallest match wins.
+ * A section of the page (a form, a panel, a card, a dialog) named like `key` (sections.ts
+ * reads aria names, legends, nested headings, dialog titles and the nearest heading above).
  */
-export function findSection(key: SectionKey, opts: { includeHidden?: boolean; within?: Document | Element } = {}): Element | null {
-  const synonyms = SECTION_SYNONYMS[key];
-  let best: { el: Element; score: number } | null = null;
-  for (const root of collectRoots(opts.within ?? document)) {
-    const candidates = root.querySelectorAll('form, section, aside, main, fieldset, [role=region], [role=form], [role=dialog], iframe, nav');
-    for (const el of Array.from(candidates)) {
-      if (!opts.includeHidden && !isVisible(el)) continue;
-      const names = sectionNames(el);
-      const score = Math.max(0, ...names.map((n) => matchScore(n, synonyms)));
-      if (score >= 0.6 && (!best || score > best.score)) best = { el, score };
-    }
-  }
-  if (best?.el.tagName === 'IFRAME') {
-    const doc = (best.el as HTMLIFrameElement).contentDocument;
-    return doc?.body ?? null;
-  }
-  return best?.el ?? null;
-}
-
-function sectionNames(el: Element): string[] {
-  const names: string[] = [];
-  const push = (s: string | null | undefined) => {
-    const t = normLabel(s ?? '');
-    if (t) names.push(t);
-  };
-  push(el.getAttribute('aria-label'));
-  push(el.getAttribute('title'));
-  for (const id of (el.getAttribute('aria-labelledby') ?? '').split(/\s+/).filter(Boolean)) push(byIdNear(el, id)?.textContent);
-  const heading = el.querySelector(':scope > h1, :scope > h2, :scope > h3, :scope > h4, :scope > header h3, :scope > header h2, :scope > legend');
-  push(heading?.textContent);
-  return names;
+export function findSection(key: SectionKey, opts: { includeHidden?: boolean; within?: Document | Element; extra?: readonly string[] } = {}): Element | null {
+  return findNamedSection(SECTION_SYNONYMS[key], opts);
 }
 
 /** A button whose visible text (or aria-label) names one of the synonyms. */
