@@ -45,7 +45,7 @@ export const pageInspect = (deps: CatalogDeps): ReadTool<typeof input, unknown> 
       capabilities: {
         thread: thread ? { found: true, via: thread.via, entries: thread.entries.length, roles, hiddenEntries: thread.hiddenEntries, hiddenChars: thread.hiddenChars } : { found: false },
         customer: { found: Object.keys(customer.fields).length > 0, fields: Object.keys(customer.fields), via: customer.via, followLink: !!s.profile?.customer?.follow },
-        history: s.historyList() ? { found: true, via: profileVia(!!s.profile?.history?.container), rows: s.history()?.length ?? 0 } : { found: !!s.profile?.history?.follow, via: s.profile?.history?.follow ? 'follow' : null },
+        history: s.historyList() ? { found: true, via: profileVia(!!s.profile?.history?.container), at: describeEl(s.historyList()!), rows: s.history()?.length ?? 0 } : { found: !!s.profile?.history?.follow, via: s.profile?.history?.follow ? 'follow' : null },
         replyComposer: reply ? { found: true, via: reply.via, visible: isVisible(reply.el) } : { found: false },
         noteBox: note ? { found: true, via: note.via, visible: isVisible(note.el) } : { found: false },
         ticketForm: formReport(s.ticketForm(), FORM_FIELDS.ticketForm),

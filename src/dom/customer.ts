@@ -45,7 +45,7 @@ export function labelKey(label: string, extra: CustomerRule['fields'] = {}): Cus
 }
 
 const EMAIL = /[\w.+-]+@[\w-]+(\.[\w-]+)+/;
-const PHONE = /(\+?\d[\d\s().-]{5,}\d)/;
+const PHONE = /(\+?\(?\d[\d\s().-]{5,}\d)/;
 
 /** A value cleaned for its field, or null when it does not look like one. */
 export function cleanValue(key: CustomerKey, raw: string): string | null {

@@ -106,7 +106,7 @@ export function findHistoryList(section: Element | null, words: readonly string[
   }
   for (const h of Array.from(scope.querySelectorAll('h1, h2, h3, h4, h5, h6, legend, [role=heading]'))) {
     const t = (h.textContent ?? '').replace(/\s*[(（]\d+[)）]\s*$/, '').trim().toLowerCase();
-    if (!words.some((w) => t === w || (t.includes(w) && t.length <= w.length + 12))) continue;
+    if (!words.some((w) => t === w || (t.includes(w) && t.length <= w.length + 24))) continue;
     for (let sib = h.nextElementSibling; sib; sib = sib.nextElementSibling) {
       if (sib.matches(LIST)) return sib;
       const nested = sib.querySelector(LIST);

@@ -16,16 +16,16 @@ export const ROLE_WORDS: Record<ThreadRole, readonly string[]> = {
   system: ['event', 'events', 'system', 'activity', 'audit', 'divider', 'separator', 'threadevent', 'log', 'status'],
   customer: [
     'in', 'incoming', 'inbound', 'received', 'customer', 'client', 'user', 'enduser', 'requester', 'requestor', 'contact',
-    'visitor', 'guest', 'them', 'other', 'buyer', 'member', 'end', 'left', 'question', 'message',
+    'visitor', 'guest', 'them', 'other', 'buyer', 'member', 'end', 'question', 'message',
   ],
   agent: [
     'out', 'outgoing', 'outbound', 'sent', 'agent', 'staff', 'operator', 'support', 'response', 'reply', 'answer', 'me', 'mine',
-    'self', 'own', 'admin', 'employee', 'assistant', 'right', 'author', 'supporter', 'rep',
+    'self', 'own', 'admin', 'employee', 'assistant', 'supporter', 'rep',
   ],
 };
 
 /** Weak words: they decide only when no strong word does (osTicket: "message" vs "response"). */
-const WEAK = new Set(['message', 'reply', 'user', 'end', 'left', 'right', 'author', 'other', 'status', 'log', 'question', 'answer', 'member']);
+const WEAK = new Set(['message', 'reply', 'user', 'end', 'other', 'status', 'log', 'question', 'answer', 'member']);
 
 /** Badges and labels inside an entry that mark it. */
 const NOTE_BADGE = /^(internal note|private note|internal|note|staff note|内部备注|内部|备注|私密备注|私信备注)$/i;
@@ -70,7 +70,21 @@ export function classifyRoles(entries: RoleSignals[], ctx: RoleContext): { role:
   const common = commonTokens(entries);
   const sides = new Set(entries.map((e) => e.side));
   const aligned = sides.has('left') && sides.has('right');
-  return entries.map((e) => classifyOne(e, common, aligned, ctx));
+  return byAuthor(entries, entries.map((e) => classifyOne(e, common, aligned, ctx)));
+}
+
+/** One author, one side: an unknown entry takes the role its author has elsewhere (a note's author is an agent). */
+function byAuthor(entries: RoleSignals[], roles: { role: ReadRole; why: string }[]): { role: ReadRole; why: string }[] {
+  const known = new Map<string, ReadRole>();
+  roles.forEach((r, i) => {
+    const a = entries[i]!.author.trim().toLowerCase();
+    const side = r.role === 'note' ? 'agent' : r.role;
+    if (a && (side === 'customer' || side === 'agent') && !known.has(a)) known.set(a, side);
+  });
+  return roles.map((r, i) => {
+    const side = known.get(entries[i]!.author.trim().toLowerCase());
+    return r.role === 'unknown' && side ? { role: side, why: 'same author as a known entry' } : r;
+  });
 }
 
 function commonTokens(entries: RoleSignals[]): Set<string> {

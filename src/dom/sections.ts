@@ -73,6 +73,8 @@ function headingAbove(el: Element): Element | null {
       if (sib.matches(stop) || sib.querySelector(stop)) return null;
       const inner = sib.querySelectorAll('h1, h2, h3, h4, h5, h6, [role=heading]');
       if (inner.length) return inner[inner.length - 1]!;
+      // Content between the heading and this element (a list, a table, text) is what the heading names.
+      if (sib.matches('ul, ol, table, dl, article') || (sib.textContent ?? '').trim().length > 40) return null;
     }
   }
   return null;

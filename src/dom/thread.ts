@@ -123,7 +123,7 @@ function entryParts(entry: Element, rule: PartRule): EntryParts {
     el === authorEl || el === timeEl || exclude.some((css) => safeMatches(el, css)) || (bodyEl === entry && isChrome(el));
   const body = visibleTextOf(bodyEl, { skip });
   const author = authorEl ? visibleTextOf(authorEl).text.split('\n')[0]!.slice(0, 80) : '';
-  const timeText = timeEl ? visibleTextOf(timeEl).text : '';
+  const timeText = timeEl ? visibleTextOf(timeEl).text : dateIn(authorEl?.parentElement ? visibleTextOf(authorEl.parentElement).text : '');
   const parsed = parseTime(timeText || timeEl?.getAttribute('title') || '', timeEl?.getAttribute('datetime') ?? null);
   return { author, time: parsed.text, timeIso: parsed.iso, text: cutQuoted(body.text), hiddenChars: body.hiddenChars, invisibleChars: body.invisibleChars };
 }
@@ -146,19 +146,38 @@ function findAuthor(entry: Element): Element | null {
     if (!text || text.length > 60) continue;
     if (hasAny(markupTokens(el), AUTHOR_WORDS) && !hasAny(markupTokens(el), TIME_WORDS)) return el;
   }
-  // A header's first bold run ("<b>Maria Garcia</b> posted …").
-  const header = Array.from(entry.querySelectorAll('header, [class*=header], [class*=meta]')).find((h) => (h.textContent ?? '').trim().length < 200);
-  const bold = (header ?? entry).querySelector('b, strong');
-  if (bold && (bold.textContent ?? '').trim().length <= 60 && (header || bold.parentElement !== findBodyCandidate(entry))) return bold;
+  return leadingBold(entry);
+}
+
+/** The entry's first words in bold ("<b>Maria Garcia</b> posted …"): how consoles print a poster. */
+function leadingBold(entry: Element): Element | null {
+  const walker = entry.ownerDocument.createTreeWalker(entry, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    if (!(n.textContent ?? '').trim()) continue;
+    const parent = n.parentElement;
+    if (parent && /^(SCRIPT|STYLE|BUTTON)$/.test(parent.tagName)) continue;
+    const bold = parent?.closest('b, strong');
+    if (bold && entry.contains(bold) && (bold.textContent ?? '').trim().length <= 60) return bold;
+    // The first visible words are not bold: look no further than the entry's header, if it has one.
+    const header = parent?.closest('header, [class*=header], [class*=meta]');
+    const b = header && entry.contains(header) ? header.querySelector('b, strong') : null;
+    return b && (b.textContent ?? '').trim().length <= 60 ? b : null;
+  }
   return null;
 }
 
 function findTime(entry: Element): Element | null {
   const time = entry.querySelector('time');
   if (time) return time;
-  for (const el of Array.from(entry.querySelectorAll('*')).slice(0, 80)) {
+  const leaves = Array.from(entry.querySelectorAll('*')).filter((el) => el.children.length === 0).slice(0, 80);
+  for (const el of leaves) {
     const text = (el.textContent ?? '').trim();
-    if (text && text.length <= 40 && el.children.length === 0 && hasAny(markupTokens(el), TIME_WORDS)) return el;
+    if (text && text.length <= 40 && hasAny(markupTokens(el), TIME_WORDS)) return el;
+  }
+  // Hashed class names: a short leaf whose whole text reads as a time ("3 minutes ago", "14:20").
+  for (const el of leaves) {
+    const text = (el.textContent ?? '').trim();
+    if (text && text.length <= 32 && (parseTime(text, null).iso || /^\d{1,2}:\d{2}(\s*[ap]m)?$/i.test(text))) return el;
   }
   return null;
 }
@@ -176,17 +195,26 @@ function findBody(entry: Element, author: Element | null, time: Element | null):
   return entry;
 }
 
+/** A date or time inside a header line ("Tom Baker wrote on 2026-11-29 09:15"). */
+function dateIn(line: string): string {
+  const m = /(\d{4}[-/.]\d{1,2}[-/.]\d{1,2}(?:[ T]\d{1,2}:\d{2})?|\d{1,2}\/\d{1,2}\/\d{2,4}(?:,?\s*\d{1,2}:\d{2}\s*(?:AM|PM)?)?|\d{4}年\d{1,2}月\d{1,2}日(?:\s*\d{1,2}:\d{2})?|\d+\s*(?:minutes?|hours?|days?|分钟|小时|天)\s*(?:ago|前)|(?:昨天|今天|yesterday|today)\s*\d{1,2}:\d{2})/i.exec(line.slice(0, 200));
+  return m?.[1] ?? '';
+}
+
 /** Quoted history ("On Mon, … wrote:", "-----Original Message-----", "在 … 写道：") is not the message. */
 function cutQuoted(text: string): string {
   const m = /\n\s*(On .{4,80} wrote:|-{2,}\s*Original Message\s*-{2,}|在.{2,60}写道[:：]|-{2,}\s*原始邮件\s*-{2,})/i.exec(text);
   return (m ? text.slice(0, m.index) : text).trim();
 }
 
+/** Where the entry's visible content sits in the thread (off-screen hidden text does not count). */
 function sideOf(el: Element, box: DOMRect): RoleSignals['side'] {
   const range = el.ownerDocument.createRange();
   range.selectNodeContents(el);
-  const r = range.getBoundingClientRect();
-  if (r.width < 1 || box.width < 1) return null;
+  const rects = Array.from(range.getClientRects()).filter((c) => c.width >= 1 && c.height >= 1 && c.right > box.left && c.left < box.right);
+  if (rects.length === 0 || box.width < 1) return null;
+  const r = { left: Math.min(...rects.map((c) => c.left)), right: Math.max(...rects.map((c) => c.right)), width: 0 };
+  r.width = r.right - r.left;
   if (r.width > box.width * 0.8) return 'full';
   const leftGap = r.left - box.left;
   const rightGap = box.right - r.right;

@@ -76,7 +76,9 @@ function walkElement(el: Element, w: Walk, isRoot = false): void {
     emit(w, '\n');
     return;
   }
-  const breaks = el.tagName === 'P' ? 2 : BLOCK.test(style.display) ? 1 : 0;
+  // Out-of-flow boxes (absolute, fixed) break no lines where they sit in the source.
+  const inFlow = style.position !== 'absolute' && style.position !== 'fixed';
+  const breaks = !inFlow ? 0 : el.tagName === 'P' ? 2 : BLOCK.test(style.display) ? 1 : 0;
   w.pending = Math.max(w.pending, breaks);
   const children = childrenOf(el);
   for (const node of children) {
@@ -84,6 +86,8 @@ function walkElement(el: Element, w: Walk, isRoot = false): void {
     else if (node.nodeType === Node.ELEMENT_NODE) walkElement(node as Element, w);
   }
   w.pending = Math.max(w.pending, breaks);
+  // Cells of a row read apart, as innerText's tab between cells.
+  if (style.display === 'table-cell' && !w.pending && w.out && !w.out.endsWith(' ')) w.out += ' ';
 }
 
 function emit(w: Walk, text: string): void {
@@ -138,7 +142,10 @@ function walkText(node: Text, parentStyle: CSSStyleDeclaration, w: Walk): void {
   }
   const clean = stripInvisible(raw);
   w.invisible += clean.removedChars;
-  emit(w, clean.text);
+  // Source line breaks are spaces unless the console preserves them (emails shown pre-wrap).
+  const ws = parentStyle.whiteSpace;
+  const kept = ws.startsWith('pre') || ws === 'break-spaces' ? clean.text : clean.text.replace(/\s+/g, ' ');
+  emit(w, kept);
 }
 
 function textShown(node: Text, style: CSSStyleDeclaration, w: Walk): boolean {
