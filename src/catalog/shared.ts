@@ -2,7 +2,7 @@
  * Helpers shared by catalog tools: the quick-ticket form, filling a set of fields with a
  * report of what was filled and what was missed, and reading the console's answer.
  */
-import { findButton, findFields, type FoundField } from '../dom/find.ts';
+import { findButton, findFields, type Control, type FoundField } from '../dom/find.ts';
 import { idFromText } from '../dom/ids.ts';
 import { observe, type Observed } from '../dom/observe.ts';
 import { queryAll } from '../dom/query.ts';
@@ -61,9 +61,10 @@ export async function fillValues(
   values: Partial<Record<FieldKey, string>>,
   scope: Element | Document,
   signal: AbortSignal,
+  controls?: readonly Control[],
 ): Promise<FillReport> {
   const keys = givenKeys(values);
-  const { found, missing } = findFields(keys, { scope });
+  const { found, missing } = findFields(keys, { scope, ...(controls ? { controls } : {}) });
   const report: FillReport = { filled: [], missed: [...missing], failed: [] };
   for (const key of keys) {
     const f = found[key];

@@ -51,6 +51,8 @@ export interface FindOptions {
   scope?: Document | Element;
   /** Also consider hidden controls (dry runs of a closed form). */
   includeHidden?: boolean;
+  /** Controls already listed for this scope (the page model caches them per DOM change). */
+  controls?: readonly Control[];
 }
 
 export interface Control {
@@ -194,7 +196,7 @@ export interface FoundSet {
  * best), so "订单号" and "订单编号" cannot both claim one input.
  */
 export function findFields(keys: readonly FieldKey[], opts: FindOptions = {}): FoundSet {
-  const controls = listControls(opts);
+  const controls = opts.controls ?? listControls(opts);
   const pairs: FoundField[] = [];
   for (const control of controls) {
     for (const key of keys) {

@@ -10,7 +10,7 @@
  * next question builds a new one. Nothing here throws.
  */
 import { readCustomer, readCustomerFromPage, type CustomerRead } from '../dom/customer.ts';
-import { findField, findSection, type FoundField } from '../dom/find.ts';
+import { findField, findSection, listControls, type Control, type FoundField } from '../dom/find.ts';
 import { findHistoryList, readHistoryRows, type TicketRow } from '../dom/history.ts';
 import { queryOne } from '../dom/query.ts';
 import { collectRoots } from '../dom/roots.ts';
@@ -146,6 +146,20 @@ export class Snapshot {
     if (this.profile?.kb?.length || safe(() => findSection('kb', { within: this.doc }), null)) f.push('kb');
     return f.length ? f : null;
   });
+
+  private readonly controlCache = new Map<Document | Element, Control[]>();
+
+  /** Fillable controls in `scope` with their names, listed once per DOM change. */
+  controls(scope: Document | Element, includeHidden = false): Control[] {
+    const cache = includeHidden ? this.hiddenControlCache : this.controlCache;
+    let list = cache.get(scope);
+    if (!list) {
+      list = safe(() => listControls({ scope, includeHidden }), []);
+      cache.set(scope, list);
+    }
+    return list;
+  }
+  private readonly hiddenControlCache = new Map<Document | Element, Control[]>();
 
   /** Text of an element as a person sees it (for reports). */
   text(el: Element): string {
