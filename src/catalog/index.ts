@@ -41,7 +41,7 @@ export function registerCatalog(registry: Registry, deps: CatalogDeps): void {
   registry.register(conversationRead());
   registry.register(customerRead());
   registry.register(ticketHistory());
-  registry.register(pageInspect());
+  registry.register(pageInspect(deps));
   registry.register(customerFill());
   registry.register(categoryMatch());
   registry.register(ticketFill());

@@ -5,6 +5,8 @@ import { conversationId } from '../dom/read.ts';
 import { isVisible } from '../dom/text.ts';
 import { ok } from '../tools/errors.ts';
 import type { ReadTool } from '../tools/types.ts';
+import type { CatalogDeps } from './deps.ts';
+import { kbSourcesSummary } from './kb-search.ts';
 
 const input = z.strictObject({});
 
@@ -14,11 +16,11 @@ const SECTION_FIELDS = {
   conversation: ['reply', 'note', 'queue'],
 } as const;
 
-export const pageInspect = (): ReadTool<typeof input, unknown> => ({
+export const pageInspect = (deps: CatalogDeps): ReadTool<typeof input, unknown> => ({
   name: 'page.inspect',
   title: 'Inspect page',
   description:
-    'Report what kind of console page is open (conversation, customer, ticket, kb, or null when unsure), the open conversation id, and which known forms and fields deskhand can find, with how each was found (label, aria, placeholder, nearby text). ' +
+    'Report what kind of console page is open (conversation, customer, ticket, kb, or null when unsure), the open conversation id, which known forms and fields deskhand can find, with how each was found (label, aria, placeholder, nearby text), and which knowledge sources kb.search uses here (`kb`). ' +
     'Use it when another tool says a field or section is missing. It reads nothing about the customer: use customer.read for that.',
   sideEffect: 'read',
   input,
@@ -38,6 +40,6 @@ export const pageInspect = (): ReadTool<typeof input, unknown> => ({
         missing,
       };
     }
-    return ok({ pageType: detectPage(), conversationId: conversationId(), url: location.pathname, sections });
+    return ok({ pageType: detectPage(), conversationId: conversationId(), url: location.pathname, sections, kb: kbSourcesSummary(deps) });
   },
 });

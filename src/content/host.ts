@@ -3,6 +3,7 @@
  * calls go to the service worker's ledger; audit records are batched to it.
  */
 import { registerCatalog } from '../catalog/index.ts';
+import { contentKbDeps } from '../kb/content.ts';
 import { detectPage } from '../dom/detect.ts';
 import type { Settings } from '../settings/schema.ts';
 import type { AuditRecord } from '../tools/audit.ts';
@@ -46,6 +47,7 @@ export function createHost(getSettings: () => Settings, tabId: () => number | un
     settings: getSettings,
     fetch: (input, init) => fetch(input, init),
     origin: () => location.origin,
+    ...contentKbDeps(),
   });
   return {
     core,
