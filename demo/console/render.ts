@@ -236,6 +236,6 @@ export function renderKbPage(lang: Lang, query: string, results: { id: string; t
 export function renderKbArticle(lang: Lang, a: { id: string; title: string; body: string }): string {
   const t = T[lang];
   const body = `<header class="top"><span class="brand">Acme · ${t.kb}</span><a href="/kb${q(lang)}">${t.kb}</a></header>
-<main class="kb-page"><article><h1>${esc(a.title)}</h1><p class="meta">${esc(a.id)}</p><div class="kb-answer"><p>${esc(a.body)}</p></div></article></main>`;
+<main class="kb-page"><p class="meta">${esc(a.id)}</p><article><h1>${esc(a.title)}</h1><div class="kb-answer"><p>${esc(a.body)}</p></div></article></main>`;
   return page(lang, a.title, body);
 }
