@@ -156,7 +156,8 @@ export function mainText(doc: Document): string {
 /** An article page's answer: the configured element, else its main text without the title. */
 export function readArticle(doc: Document, bodySelector: string | undefined): string {
   const el = bodySelector ? doc.querySelector(bodySelector) : null;
-  const root = el ?? doc.querySelector('article, [itemprop=articleBody], .article-body, .faq-answer, main, [role=main]') ?? doc.body;
+  // In order of preference (one querySelector with a list would take the first in the document).
+  const root = el ?? ['[itemprop=articleBody]', 'article', '.article-body', '.faq-answer', 'main', '[role=main]'].map((c) => doc.querySelector(c)).find(Boolean) ?? doc.body;
   if (!root) return '';
   const clone = root.cloneNode(true) as Element;
   for (const x of [...clone.querySelectorAll(`${CHROME_TAGS}, h1`)]) x.remove();
