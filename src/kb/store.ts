@@ -147,13 +147,21 @@ export async function listArticles(limit = 50): Promise<StoredArticle[]> {
   return (await d.getAll('articles', null, limit)) as StoredArticle[];
 }
 
-/** Search, with snippets around the match and the best article's answer text. */
+/**
+ * Search, with snippets around the match and the best article's answer text. One read-only
+ * transaction for the revision and the hits (each transaction costs ~0.2 ms in Chromium).
+ */
 export async function searchLocal(query: string, limit: number): Promise<ProviderResult> {
-  const meta = await readMeta();
-  if (!meta.count) return { ok: true, hits: [], total: 0 };
-  const ids = (await currentIndex(meta)).search(query, limit);
   const d = await db();
-  const found = await Promise.all(ids.map((id) => d.get('articles', id)));
+  let tx = d.transaction(['meta', 'articles']);
+  const meta = (await tx.objectStore('meta').get('meta')) ?? EMPTY;
+  if (!meta.count) return { ok: true, hits: [], total: 0 };
+  if (cached?.revision !== meta.revision) {
+    await currentIndex(meta);
+    tx = d.transaction(['meta', 'articles']); // the first one has committed while the index loaded
+  }
+  const ids = cached!.index.search(query, limit);
+  const found = await Promise.all(ids.map((id) => tx.objectStore('articles').get(id)));
   const hits: KbHit[] = found.flatMap((a, i) =>
     a ? [{ id: a.id, title: a.title, snippet: snippetAround(a.body, query), url: a.url, ...(i === 0 ? { answer: answerExcerpt(a.body) } : {}) }] : [],
   );
