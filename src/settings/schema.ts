@@ -74,6 +74,8 @@ export const SettingsSchema = z.object({
     .prefault({}),
   queues: z.array(z.string().trim().min(1)).default(['billing', 'logistics', 'tech', 'vip']),
   agentName: z.string().trim().default(''),
+  /** Per console origin: which console profile to use ('auto' = recognise, 'generic' = none, or a profile id). */
+  consoleProfiles: z.record(z.string(), z.string().trim().min(1).max(64)).default({}),
 });
 
 export type Settings = z.output<typeof SettingsSchema>;
