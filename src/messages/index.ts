@@ -5,6 +5,7 @@
  * (what the browser stamps), never from fields inside the message.
  */
 import { z } from 'zod';
+import { KbRequest } from '../kb/messages.ts';
 import { HOTKEY_ACTIONS } from '../settings/schema.ts';
 import type { ToolError } from '../tools/types.ts';
 import { AuditRecordSchema, ExecOutcomeSchema, PlanRunSchema, PreparedCallSchema, ToolErrorSchema } from './schemas.ts';
@@ -35,6 +36,8 @@ export const ToBackground = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('llm.generate'), system: z.string().max(8_000), user: z.string().max(40_000) }),
   /** content script: progress of a fixed flow in its tab */
   z.strictObject({ type: z.literal('plan.progress'), run: PlanRunSchema }),
+  /** content script (search) or options page (syncUrls): the local knowledge base (src/background/kb.ts) */
+  z.strictObject({ type: z.literal('kb'), request: KbRequest }),
 ]);
 export type ToBackground = z.infer<typeof ToBackground>;
 
