@@ -1,15 +1,21 @@
 import { z } from 'zod';
-import { findField, findSection } from '../dom/find.ts';
+import { findComposer } from '../dom/composer.ts';
+import { findField, findSection, type FoundField } from '../dom/find.ts';
 import { setValue } from '../dom/set-value.ts';
 import { fail, ok } from '../tools/errors.ts';
 import type { WriteTool } from '../tools/types.ts';
 
 const input = z.strictObject({ text: z.string().trim().min(1).max(2_000) });
 
-export function composer(includeHidden = false) {
+export function composer(includeHidden = false): FoundField | null {
   const scope = findSection('conversation', { includeHidden }) ?? document;
   const f = findField('reply', { scope, includeHidden });
-  return f && (f.kind === 'editable' || f.kind === 'textarea') ? f : null;
+  if (f && (f.kind === 'editable' || f.kind === 'textarea')) return f;
+  // No labelled reply field: the composer by what it is (an editor, its size, its Send button).
+  const c = findComposer();
+  if (!c.ok) return null;
+  const kind = c.target.kind !== 'textarea' ? 'editable' : c.target.editable.tagName === 'INPUT' ? 'text' : 'textarea';
+  return { key: 'reply', el: c.target.editable, kind, via: 'nearby', label: c.why.join('; '), score: c.score };
 }
 
 export const replyDraft = (): WriteTool<typeof input, unknown> => ({
