@@ -23,5 +23,5 @@ export const ckeditor4 = richAdapter({
     return frameTarget('ckeditor4', el, FRAMED) ?? (inline ? target('ckeditor4', inline as HTMLElement) : null);
   },
   insertVia: ['paste', 'exec'],
-  clearVia: 'exec',
+  clearVia: ['exec'],
 });

@@ -20,5 +20,5 @@ export const ckeditor5 = richAdapter({
     return target('ckeditor5', host as HTMLElement, box?.previousElementSibling);
   },
   insertVia: ['paste'],
-  clearVia: 'beforeinput',
+  clearVia: ['beforeinput'],
 });

@@ -1,8 +1,11 @@
 /**
  * A contenteditable with no known editor library (also an iframe whose body is editable).
- * First a synthetic paste, which editors we do not know usually handle (and sanitise);
- * when nothing handles it (a bare contenteditable: a synthetic paste has no default
- * action), the browser's own editing via execCommand, whose DOM is then the model.
+ * What the browser does for a person's paste, step by step: a `paste` event (editors that
+ * sanitise pastes take it there), then `beforeinput` insertFromPaste (editors with their
+ * own model, which ignore DOM changes they did not make, take it there), and only when no
+ * handler took either, the browser's own editing (execCommand), whose DOM is then the
+ * model. Clear: `beforeinput` deleteContentBackward first, for the same model-keeping
+ * editors, then execCommand('delete').
  */
 import { frameBody, richAdapter, target } from './kit.ts';
 
@@ -23,6 +26,6 @@ export const contenteditable = richAdapter({
     for (let up = top.parentElement?.closest(HOST); up; up = up.parentElement?.closest(HOST)) top = up;
     return target('contenteditable', top as HTMLElement);
   },
-  insertVia: ['paste', 'exec'],
-  clearVia: 'exec',
+  insertVia: ['paste', 'beforeinput-paste', 'exec'],
+  clearVia: ['beforeinput', 'exec'],
 });

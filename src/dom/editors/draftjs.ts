@@ -16,5 +16,5 @@ export const draftjs = richAdapter({
     return host ? target('draftjs', host as HTMLElement) : null;
   },
   insertVia: ['paste'],
-  clearVia: 'backspace',
+  clearVia: ['backspace'],
 });

@@ -169,12 +169,18 @@ export async function selectAll(el: HTMLElement, signal?: AbortSignal): Promise<
  * - `paste`: a ClipboardEvent with text/html (`<p>` per paragraph) and text/plain, what a
  *   person's Ctrl+V delivers; rich editors parse it into their model in one step.
  * - `paste-plain`: text/plain only.
- * - `beforeinput-paste`: the `beforeinput` (insertFromPaste) Chrome sends after a paste.
+ * - `beforeinput-paste`: the `beforeinput` (insertFromPaste) Chrome sends after a paste
+ *   nobody cancelled; editors with their own model (Slate, Lexical-likes) act on it.
+ * `paste`, `beforeinput-paste`, `exec` in that order is what the browser does for a
+ * person's Ctrl+V, each step taken only if no handler cancelled the one before.
  * - `exec`: `execCommand` insertText / insertHTML, the browser's own editing, which fires
  *   the `input` event; for editors whose model is the DOM.
  */
 export type InsertPath = 'paste' | 'paste-plain' | 'beforeinput-paste' | 'exec';
-/** `exec`: execCommand('delete'); `beforeinput`: deleteContentBackward; `backspace`: a Backspace keydown. */
+/**
+ * `exec`: execCommand('delete'); `beforeinput`: deleteContentBackward (what Chrome sends
+ * before deleting a selection); `backspace`: a Backspace keydown.
+ */
 export type ClearPath = 'exec' | 'beforeinput' | 'backspace';
 
 function transfer(w: Win, paras: string[][], soft: SoftBreaks, html: boolean): DataTransfer {
@@ -240,7 +246,8 @@ export interface RichSpec {
   detect(el: Element): EditorTarget | null;
   /** Paths to try in order; the first one the editor acts on decides (no second try, no doubled text). */
   insertVia: readonly InsertPath[];
-  clearVia: ClearPath;
+  /** The same for deleting the selected content. */
+  clearVia: readonly ClearPath[];
   softBreaks?: SoftBreaks;
   /** Decorations inside the editable that are not content (placeholders). */
   ignore?: string;
@@ -273,10 +280,13 @@ export function richAdapter(spec: RichSpec): EditorAdapter {
     async clear(t, signal) {
       if (!read(t)) return result(true, '', '', `${spec.kind}:unchanged`);
       const el = t.editable as HTMLElement;
-      await selectAll(el, signal);
-      sendDelete(el, spec.clearVia);
-      const ok = await until(() => !read(t), SETTLE_MS, signal);
-      return result(ok, read(t), `the ${spec.kind} editor kept its text after ${spec.clearVia}`, `${spec.kind}:${spec.clearVia}`);
+      for (const path of spec.clearVia) {
+        await selectAll(el, signal);
+        if (!sendDelete(el, path)) continue;
+        const ok = await until(() => !read(t), SETTLE_MS, signal);
+        return result(ok, read(t), `the ${spec.kind} editor kept its text after ${path}`, `${spec.kind}:${path}`);
+      }
+      return result(false, read(t), `the ${spec.kind} editor took none of: ${spec.clearVia.join(', ')}`);
     },
     async synced(t, text, signal) {
       const want = canon(text, soft);

@@ -12,5 +12,5 @@ export const lexical = richAdapter({
   sync: 'none',
   detect: byMarker('lexical', '[data-lexical-editor]'),
   insertVia: ['paste'],
-  clearVia: 'beforeinput',
+  clearVia: ['beforeinput'],
 });

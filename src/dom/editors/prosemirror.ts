@@ -13,5 +13,5 @@ export const prosemirror = richAdapter({
   sync: 'none',
   detect: byMarker('prosemirror', '.ProseMirror'),
   insertVia: ['paste'],
-  clearVia: 'exec',
+  clearVia: ['exec'],
 });

@@ -11,7 +11,7 @@ export const quill = richAdapter({
   sync: 'none',
   detect: byMarker('quill', '.ql-editor'),
   insertVia: ['paste', 'exec'],
-  clearVia: 'exec',
+  clearVia: ['exec'],
   // Quill has no soft line break: a <br> starts a new line, i.e. a new block in its model.
   softBreaks: 'block',
 });

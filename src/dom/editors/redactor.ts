@@ -4,8 +4,9 @@
  * adds `.redactor-in[contenteditable]` before it and hides it (`.redactor-source`,
  * `data-redactor-uuid`); it copies its HTML back to that textarea ~250 ms after a change,
  * and a form posted before that posts the old text: so `sync` is `live` and insertText waits.
- * Insert: a synthetic paste first (Redactor handles paste itself and syncs after it);
- * when nothing handles it, execCommand, which changes the DOM Redactor syncs from.
+ * Insert: the browser's paste sequence, as for an unknown contenteditable (paste, then
+ * beforeinput insertFromPaste, then execCommand): Redactor handles paste itself and syncs
+ * after it; if this Redactor does not, execCommand changes the DOM it syncs from.
  * Clear: execCommand('delete').
  */
 import { around, isField, richAdapter, target } from './kit.ts';
@@ -20,6 +21,6 @@ export const redactor = richAdapter({
     const source = box?.querySelector('textarea.redactor-source, textarea[data-redactor-uuid]') ?? box?.querySelector('textarea');
     return target('redactor', host as HTMLElement, source);
   },
-  insertVia: ['paste', 'exec'],
-  clearVia: 'exec',
+  insertVia: ['paste', 'beforeinput-paste', 'exec'],
+  clearVia: ['exec'],
 });

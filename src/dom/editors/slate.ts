@@ -14,7 +14,7 @@ export const slate = richAdapter({
   sync: 'none',
   detect: byMarker('slate', '[data-slate-editor]'),
   insertVia: ['beforeinput-paste'],
-  clearVia: 'beforeinput',
+  clearVia: ['beforeinput'],
   softBreaks: 'block',
   ignore: '[data-slate-placeholder]',
 });

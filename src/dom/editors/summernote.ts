@@ -19,5 +19,5 @@ export const summernote = richAdapter({
     return target('summernote', host as HTMLElement, editor?.previousElementSibling);
   },
   insertVia: ['exec'],
-  clearVia: 'exec',
+  clearVia: ['exec'],
 });

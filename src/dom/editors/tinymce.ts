@@ -27,5 +27,5 @@ export const tinymce = richAdapter({
     return frameTarget('tinymce', el, FRAMED) ?? (inline && !frameOf(inline) ? target('tinymce', inline as HTMLElement) : null);
   },
   insertVia: ['paste', 'exec'],
-  clearVia: 'exec',
+  clearVia: ['exec'],
 });
