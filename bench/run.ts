@@ -5,6 +5,7 @@ import { benchCore } from './core.bench.ts';
 import { benchBridge } from './bridge.bench.ts';
 import { benchChat } from './chat.bench.ts';
 import { benchExtension } from './extension.bench.ts';
+import { benchBundle } from './bundle.bench.ts';
 import { report } from './lib.ts';
 import { DIST } from '../scripts/browser.ts';
 
@@ -13,5 +14,6 @@ if (!existsSync(`${DIST}/manifest.json`) || process.env.BENCH_BUILD !== '0') {
   execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
 }
 report('extension', await benchExtension());
+report('bundle', await benchBundle());
 report('bridge', await benchBridge());
 report('chat', await benchChat());
