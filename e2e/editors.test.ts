@@ -33,6 +33,8 @@ const EXPECT: Record<PageName, { kind: EditorKind; source: boolean; frame: boole
   draftjs: { kind: 'draftjs', source: false, frame: false },
   'redactor-standin': { kind: 'redactor', source: true, frame: false },
   tabs: { kind: 'textarea', source: false, frame: false },
+  shadow: { kind: 'contenteditable', source: false, frame: false },
+  framed: { kind: 'textarea', source: false, frame: false },
 };
 const EDITOR_PAGES = PAGE_NAMES.filter((n) => n !== 'tabs');
 
@@ -51,8 +53,11 @@ beforeAll(async () => {
   [h, fx] = await Promise.all([startHarness({ roles: ['AGENT'] }), start()]);
   const out = await build({
     stdin: {
+      // __mount(): the page's composer mount, also in the shadow-root and iframe pages.
       contents: `import * as editors from './src/dom/editors/index.ts'; import * as composer from './src/dom/composer.ts';
-        globalThis.__dh = { ...editors, ...composer };`,
+        globalThis.__dh = { ...editors, ...composer };
+        globalThis.__mount = () => document.getElementById('editor') ?? document.querySelector('reply-box')?.shadowRoot?.getElementById('editor')
+          ?? document.getElementById('reply-frame')?.contentDocument?.getElementById('editor');`,
       resolveDir: `${import.meta.dirname}/..`,
       loader: 'ts',
     },
@@ -123,6 +128,14 @@ function expectOk(r: ToolResult): void {
   expect(r.ok, JSON.stringify(r)).toBe(true);
 }
 
+/** A person's click on Send, wherever the reply form is (the page, a shadow root, an iframe). */
+async function clickSend(page: Page): Promise<void> {
+  const inFrame = page.frames().find((f) => f !== page.mainFrame());
+  const button = (await page.$('pierce/#send')) ?? (await inFrame?.$('#send'));
+  if (!button) throw new Error('no Send button');
+  await button.click();
+}
+
 /** The paragraphs of what the page's own Send posted: its form field (HTML for rich editors) or its JSON. */
 async function posted(page: Page, name: PageName, entry: SentEntry): Promise<string[]> {
   if (PAGES[name].post === 'fetch') return entry.body.paragraphs as string[];
@@ -144,7 +157,7 @@ describe.each(EDITOR_PAGES)('%s', (name) => {
       expectOk(await draft(o, REDRAFT));
       expect(await paragraphs(o.page), 'after drafting again').toEqual(redraftParagraphs(want.soft));
 
-      const cleared = await o.iso<{ ok: boolean }>(`__dh.clearEditor(__dh.detectEditor(document.getElementById('editor')))`);
+      const cleared = await o.iso<{ ok: boolean }>(`__dh.clearEditor(__dh.detectEditor(__mount()))`);
       expect(cleared.ok).toBe(true);
       expect(isEmpty(await paragraphs(o.page)), 'after clearing').toBe(true);
 
@@ -155,7 +168,7 @@ describe.each(EDITOR_PAGES)('%s', (name) => {
         await Promise.all([o.page.waitForNavigation({ waitUntil: 'load' }), o.page.click('#send')]);
         await o.page.waitForFunction(() => window.__fixtureEditor?.ready === true, { timeout: 15_000 });
       } else {
-        await o.page.click('#send');
+        await clickSend(o.page);
       }
       const log = await until(async () => fx.log(), (l) => l.length > 0, 10_000);
       expect(log.map((e) => e.page)).toEqual([`send/${name}`]);
@@ -169,7 +182,7 @@ describe.each(EDITOR_PAGES)('%s', (name) => {
     const o = await open(name);
     try {
       const d = await o.iso<{ kinds: (string | null)[]; same: boolean; source: boolean; frame: boolean }>(`(() => {
-        const t = __dh.detectEditor(document.getElementById('editor'));
+        const t = __dh.detectEditor(__mount());
         const inner = t.editable.firstElementChild ?? t.editable;
         const all = [t, __dh.detectEditor(t.editable), __dh.detectEditor(inner), t.frame ? __dh.detectEditor(t.frame) : t];
         return { kinds: all.map((x) => x && x.kind), same: all.every((x) => x && x.editable === t.editable), source: !!t.source, frame: !!t.frame };
@@ -179,7 +192,7 @@ describe.each(EDITOR_PAGES)('%s', (name) => {
       const c = await o.iso<{ ok: boolean; kind?: string; same?: boolean; send?: string; why?: string[]; tried?: string[] }>(`(() => {
         const r = __dh.findComposer();
         if (!r.ok) return r;
-        return { ok: true, kind: r.target.kind, same: r.target.editable === __dh.detectEditor(document.getElementById('editor')).editable, send: r.sendButton && r.sendButton.id, why: r.why };
+        return { ok: true, kind: r.target.kind, same: r.target.editable === __dh.detectEditor(__mount()).editable, send: r.sendButton && r.sendButton.id, why: r.why };
       })()`);
       expect(c, JSON.stringify(c)).toMatchObject({ ok: true, kind: want.kind, same: true, send: 'send' });
 
