@@ -271,7 +271,12 @@ export function richAdapter(spec: RichSpec): EditorAdapter {
       if (!el.isContentEditable) return result(false, read(t), 'the editor is read-only');
       for (const path of spec.insertVia) {
         await selectAll(el, signal);
-        if (!sendText(el, path, paragraphs(text, soft), soft)) continue;
+        const before = read(t);
+        if (!sendText(el, path, paragraphs(text, soft), soft)) {
+          // An editor that acted without saying so (no preventDefault) still changed the text: never send it twice.
+          await sleep(0, signal);
+          if (read(t) === before) continue;
+        }
         const ok = await until(() => read(t) === want, SETTLE_MS, signal);
         return result(ok, read(t), `the ${spec.kind} editor holds other text after ${path}`, `${spec.kind}:${path}`);
       }
