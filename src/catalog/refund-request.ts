@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { findButton, findSection } from '../dom/find.ts';
-import { conversationId, readProfile } from '../dom/read.ts';
+import { recordFacts } from '../dom/provenance.ts';
 import { BUTTON_SYNONYMS } from '../dom/synonyms.ts';
 import { fail, ok } from '../tools/errors.ts';
 import type { WriteTool } from '../tools/types.ts';
@@ -30,11 +30,13 @@ export const refundRequest = (deps: CatalogDeps): WriteTool<typeof input, unknow
   async preview(i) {
     const form = findSection('refundForm', { includeHidden: true });
     const plan = form ? planValues(toValues(i), form) : { filled: [], missed: ['orderId', 'amount', 'currency', 'reason'] as never[], failed: [] };
+    const facts = recordFacts({ person: 'customer' });
     return {
-      recordId: conversationId() ?? undefined,
+      ...(facts.recordId ? { recordId: facts.recordId } : {}),
       touches: plan.filled.map((f) => f.field),
       missing: plan.missed,
-      display: { conversation: conversationId(), customer: readProfile().fields.name ?? null, order: i.orderId, amount: i.amount, currency: i.currency, reason: i.reason },
+      provenance: facts.provenance,
+      display: { ...i },
     };
   },
   async run(i, ctx) {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { findButton, findSection } from '../dom/find.ts';
 import { observe } from '../dom/observe.ts';
-import { conversationId, readProfile } from '../dom/read.ts';
+import { recordFacts } from '../dom/provenance.ts';
+import { conversationId } from '../dom/read.ts';
 import { setValue } from '../dom/set-value.ts';
 import { BUTTON_SYNONYMS } from '../dom/synonyms.ts';
 import { squash } from '../dom/text.ts';
@@ -10,8 +11,9 @@ import type { SendTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
 import { composer } from './reply-draft.ts';
 import { refusalKind } from './shared.ts';
+import { noHiddenControls } from '../tools/unicode.ts';
 
-const input = z.strictObject({ text: z.string().trim().min(1).max(2_000) });
+const input = z.strictObject({ text: z.string().trim().min(1).max(2_000).superRefine(noHiddenControls) });
 
 /**
  * `run` only prepares: it reads which conversation and customer the message would go to.
@@ -30,11 +32,11 @@ export const replySend = (deps: CatalogDeps): SendTool<typeof input, unknown> =>
   input,
   timeoutMs: 20_000,
   async run({ text }) {
-    const id = conversationId();
+    const facts = recordFacts({ person: 'to' });
+    const id = facts.recordId;
     if (!id) return fail('not_found', 'NO_CONVERSATION', 'No conversation is open, so there is no one to send to.', 'Open the conversation first.');
     if (!composer(true)) return fail('not_found', 'NO_COMPOSER', 'No reply composer was found.', 'Open the conversation first.');
-    const to = readProfile().fields.name ?? null;
-    return ok({ recordId: id, touches: ['reply', 'send'], display: { conversation: id, to, text } });
+    return ok({ recordId: id, touches: ['reply', 'send'], provenance: facts.provenance, display: { text } });
   },
   async deliver({ text }, _call, ctx) {
     const f = composer();

@@ -9,6 +9,7 @@ import { conversationId } from '../dom/read.ts';
 import type { Host } from './host.ts';
 import { pageLang, runActionWithToast } from './actions.ts';
 import { runFlow, stopFlow } from './flows.ts';
+import { emitContentSettings } from './settings-view.ts';
 
 export interface ContentState {
   host: Host;
@@ -40,6 +41,11 @@ async function handle(state: ContentState, raw: unknown, sender: chrome.runtime.
       if (msg.call.binding.origin !== location.origin) return refusal('WRONG_ORIGIN', 'This action belongs to another console.');
       const outcome = await host.core.executor.execute(msg.call, { approvedBy: msg.approvedBy });
       return { ok: true, outcome };
+    }
+    case 'settings.changed': {
+      if (from.kind !== 'background') return refusal('NOT_FROM_BACKGROUND', 'Only the service worker changes settings here.');
+      emitContentSettings(msg.view);
+      return { ok: true };
     }
     case 'hotkey.run': {
       if (from.kind !== 'background') return refusal('NOT_FROM_BACKGROUND', 'Only a browser shortcut can trigger this.');

@@ -5,6 +5,7 @@
  * Ranges: https://www.unicode.org/reports/tr9/ (bidi controls), https://www.unicode.org/charts/PDF/UE0000.pdf (tags),
  * https://www.unicode.org/reports/tr39/ (mixed-script confusables).
  */
+import type { z } from 'zod';
 
 export type HiddenKind = 'zero_width' | 'bidi' | 'tag' | 'confusable';
 
@@ -73,4 +74,15 @@ export function revealHidden(text: string): { segments: Segment[]; counts: Recor
 
 export function hiddenTotal(counts: Record<HiddenKind, number>): number {
   return counts.zero_width + counts.bidi + counts.tag + counts.confusable;
+}
+
+/**
+ * A zod refinement for text deskhand sends: tag characters and bidi overrides/isolates are
+ * refused with a validation error that says how many and what they are.
+ */
+export function noHiddenControls(text: string, ctx: z.RefinementCtx): void {
+  const { bidi, tag } = forbiddenControls(text);
+  if (bidi + tag === 0) return;
+  const what = [bidi && `${bidi} bidi override/isolate character(s) (U+202A-202E, U+2066-2069)`, tag && `${tag} tag character(s) (U+E0000-E007F)`].filter(Boolean).join(' and ');
+  ctx.addIssue({ code: 'custom', message: `The text contains ${what}, which hide or reorder what the customer would read; remove them.` });
 }
