@@ -214,11 +214,13 @@ export async function confirmCard(panel: Page, actionId: string): Promise<void> 
 /** Evaluates code in deskhand's content-script world of a page, as a compromised renderer could. */
 export async function inContentWorld<T = unknown>(page: Page, extensionId: string, expression: string): Promise<T> {
   const cdp = await page.createCDPSession();
-  const contexts: { id: number; origin: string; auxData?: { type?: string } }[] = [];
-  cdp.on('Runtime.executionContextCreated', (e: { context: { id: number; origin: string; auxData?: { type?: string } } }) => contexts.push(e.context));
+  type Ctx = { id: number; origin: string; auxData?: { type?: string; frameId?: string } };
+  const contexts: Ctx[] = [];
+  cdp.on('Runtime.executionContextCreated', (e: { context: Ctx }) => contexts.push(e.context));
+  const { frameTree } = (await cdp.send('Page.getFrameTree')) as { frameTree: { frame: { id: string } } };
   await cdp.send('Runtime.enable');
   await new Promise((r) => setTimeout(r, 100));
-  const ctx = contexts.find((c) => c.auxData?.type === 'isolated' && c.origin === `chrome-extension://${extensionId}`);
+  const ctx = contexts.find((c) => c.auxData?.type === 'isolated' && c.auxData.frameId === frameTree.frame.id && c.origin === `chrome-extension://${extensionId}`);
   if (!ctx) throw new Error('no deskhand content-script world in this page');
   const r = (await cdp.send('Runtime.evaluate', { contextId: ctx.id, expression, awaitPromise: true, returnByValue: true })) as { result: { value: T }; exceptionDetails?: { text: string } };
   await cdp.detach();
