@@ -53,7 +53,8 @@ export async function route(raw: unknown, sender: chrome.runtime.MessageSender):
       const { rolesSource } = await confirmer();
       return { ok: true, ...(await listForTab(msg.tabId)), rolesSource };
     }
-// CHECK REMOVED FOR THE GUARD TEST
+    case 'confirm.approve': {
+      if (from.kind !== 'sidepanel') return notPanel();
       const { settings, rolesSource, approvedBy } = await confirmer();
       const res = await ledger.approve(msg.actionId, { fingerprint: msg.fingerprint, roles: settings.roles, rolesSource, approvedBy, check: stillBound }, (call) =>
         dispatchToTab(call, approvedBy),
