@@ -54,6 +54,7 @@ export async function route(raw: unknown, sender: chrome.runtime.MessageSender):
       return { ok: true, ...(await listForTab(msg.tabId)), rolesSource };
     }
     case 'confirm.approve': {
+      if (from.kind !== 'sidepanel') return notPanel();
       const { settings, rolesSource, approvedBy } = await confirmer();
       const res = await ledger.approve(msg.actionId, { fingerprint: msg.fingerprint, roles: settings.roles, rolesSource, approvedBy, check: stillBound }, (call) =>
         dispatchToTab(call, approvedBy),
