@@ -37,6 +37,7 @@ async function handle(state: ContentState, raw: unknown, sender: chrome.runtime.
   const { host } = state;
   switch (msg.type) {
     case 'confirm.execute': {
+      if (from.kind !== 'background') return refusal('NOT_FROM_BACKGROUND', 'Only the service worker carries out approved actions.');
       if (msg.call.binding.origin !== location.origin) return refusal('WRONG_ORIGIN', 'This action belongs to another console.');
       const outcome = await host.core.executor.execute(msg.call, { approvedBy: msg.approvedBy });
       return { ok: true, outcome };
