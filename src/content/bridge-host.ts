@@ -53,6 +53,7 @@ export function installBridgeHost(host: Host, enabledHere: () => boolean): () =>
   const bucket = new TokenBucket();
   const reply = (id: string, result: unknown) => window.postMessage({ tag: TAG, kind: 'reply', id, result }, location.origin);
   const onMessage = (e: MessageEvent) => {
+    if (e.source !== window || e.origin !== location.origin) return;
     const parsed = BridgeRequest.safeParse(e.data);
     if (!parsed.success) return; // replies, confirmations, panel messages, noise: not ours to answer
     const req = parsed.data;
