@@ -40,6 +40,9 @@ export interface ContentSender {
 
 /** A content script asks to store a prepared call for its own tab. */
 export async function addPrepared(call: PreparedCall, sender: ContentSender): Promise<Reply> {
+  if (call.binding.tabId !== sender.tabId || call.binding.origin !== sender.origin) {
+    return refused('BINDING_MISMATCH', 'A prepared call must be bound to the tab and console that prepared it.');
+  }
   const grade = GRADES[call.tool];
   if (!grade || grade.sideEffect !== call.sideEffect || grade.risk !== call.risk || grade.requiredRole !== call.requiredRole) {
     return refused('GRADE_MISMATCH', `${call.tool} is not graded ${call.sideEffect}/${call.risk} in the catalog.`);
