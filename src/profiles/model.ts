@@ -303,14 +303,21 @@ export class PageModel {
     return p;
   }
 
+  /** Where a follow rule points: the link's href, or its path with the record id filled in. */
+  private followHref(follow: { link?: string | undefined; path?: string | undefined }, s: Snapshot): string | null {
+    if (follow.link) return queryOne(this.doc, follow.link)?.getAttribute('href') ?? null;
+    const id = s.identity().recordId;
+    if (!follow.path || (follow.path.includes('{recordId}') && !id)) return null;
+    return follow.path.replaceAll('{recordId}', encodeURIComponent(id ?? ''));
+  }
+
   /** Customer fields, with missing ones from the profile's follow link. */
   async customerWithFollow(signal?: AbortSignal): Promise<CustomerRead> {
     const s = this.current();
     const base = s.customer();
     const follow = s.profile?.customer?.follow;
     if (!follow || (base.fields.name && base.fields.email && base.fields.phone)) return base;
-    const link = queryOne(this.doc, follow.link);
-    const href = link?.getAttribute('href');
+    const href = this.followHref(follow, s);
     if (!href) return base;
     const page = await this.fetchPage(href, signal);
     if (!page) return base;
@@ -327,7 +334,7 @@ export class PageModel {
     const here = s.history();
     if (here) return { rows: here, via: s.profile?.history?.container ? 'profile' : 'heuristics' };
     const follow = s.profile?.history?.follow;
-    const href = follow ? queryOne(this.doc, follow.link)?.getAttribute('href') : null;
+    const href = follow ? this.followHref(follow, s) : null;
     if (!follow || !href) return null;
     const page = await this.fetchPage(href, signal);
     const list = page ? ((follow.within && queryOne(page, follow.within)) || (s.profile?.history?.container && queryOne(page, s.profile.history.container)) || null) : null;
