@@ -10,10 +10,12 @@ import { recoverAfterReload } from './journal.ts';
 import { syncBridgeScript } from './bridge.ts';
 import { syncConsoleScripts } from './consoles.ts';
 import { pruneLedger } from './ledger-store.ts';
+import { installProfilePush } from './profiles.ts';
 import { installRouter } from './router.ts';
 
 installRouter();
 installCommands();
+installProfilePush();
 
 // For DevTools on the service worker (and the real-browser tests): run a command's handler
 // by hand, since CDP key events do not fire chrome.commands in headless Chromium.

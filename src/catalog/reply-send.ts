@@ -7,7 +7,7 @@ import { squash } from '../dom/text.ts';
 import { fail, ok } from '../tools/errors.ts';
 import type { SendTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
-import { composerOf, recordIdOf, refusalKind, statusNear, textCount } from './shared.ts';
+import { composerOf, profileSubmit, recordIdOf, refusalKind, statusNear, textCount } from './shared.ts';
 
 const input = z.strictObject({ text: z.string().trim().min(1).max(2_000) });
 
@@ -37,7 +37,7 @@ export const replySend = (deps: CatalogDeps): SendTool<typeof input, unknown> =>
   async deliver({ text }, _call, ctx) {
     const f = composerOf(deps, 'reply');
     const scope = f?.el.closest('form, section, [role=region], [role=form]') ?? document.body;
-    const button = findButton(BUTTON_SYNONYMS.send, { scope }) ?? findButton(BUTTON_SYNONYMS.send);
+    const button = profileSubmit(deps, 'reply') ?? findButton(BUTTON_SYNONYMS.send, { scope }) ?? findButton(BUTTON_SYNONYMS.send);
     if (!f || !button) return fail('failed', 'NO_COMPOSER', 'The composer or its Send button is gone. Nothing was sent.', 'Open the conversation and try again.');
     const set = await setValue(f.el, f.kind, text, ctx.signal);
     if (!set.ok) return fail('failed', 'TEXT_NOT_TAKEN', 'The composer did not take the text. Nothing was sent.', 'Send it by hand.');

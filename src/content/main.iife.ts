@@ -23,7 +23,7 @@ function main(): void {
   const registryMs = performance.now() - startedAt;
 
   const start = async (): Promise<void> => {
-    const [loaded, who] = await Promise.all([loadSettings(), toBackground<{ tabId: number }>({ type: 'tab.whoami' })]);
+    const [loaded, who] = await Promise.all([loadSettings(), toBackground<{ tabId: number }>({ type: 'tab.whoami' }), host.refreshProfiles()]);
     settings = loaded.settings;
     if (who.ok) tabId = who.tabId;
     onSettingsChanged(() => void loadSettings().then((s) => (settings = s.settings)));
