@@ -296,3 +296,94 @@ describe('an admin-pushed profile (chrome.storage.managed)', () => {
     }
   });
 });
+
+/**
+ * The rule generator itself, in a real page (no layout faked): markup shapes other consoles
+ * use. It is bundled as the content script bundles it and run on `page.setContent` pages.
+ */
+describe('rule generation across markup shapes', () => {
+  let page: Page;
+  beforeAll(async () => {
+    const { build } = await import('esbuild');
+    const out = await build({
+      stdin: { contents: "import { ruleFor } from './src/profiles/teach/rules.ts'; globalThis.__rule = ruleFor;", resolveDir: join(import.meta.dirname, '..'), loader: 'ts' },
+      bundle: true,
+      format: 'iife',
+      write: false,
+      target: 'chrome116',
+    });
+    page = await b.browser.newPage();
+    await page.goto(`${server.url}/_log`);
+    await page.evaluate((code: string) => {
+      (0, eval)(code);
+    }, out.outputFiles[0]!.text);
+  });
+
+  /** Renders `html`, then makes a rule from the picks (selectors into that markup). */
+  const rule = (html: string, cap: string, picks: Record<string, string>) =>
+    page.evaluate(
+      (a: { html: string; cap: string; picks: Record<string, string> }) => {
+        document.body.innerHTML = a.html;
+        const els = Object.fromEntries(Object.entries(a.picks).map(([slot, css]) => [slot, document.querySelector(css)]));
+        const fn = (globalThis as unknown as { __rule: (c: string, p: unknown) => unknown }).__rule;
+        return JSON.parse(JSON.stringify(fn(a.cap, els))) as { patch: Record<string, Record<string, unknown>> | null; notes: { code: string; detail?: string }[]; matches: number; need: string[] };
+      },
+      { html, cap, picks },
+    );
+
+  const msgs = (attrs: [string, string][]) => `<section class="thread">${attrs.map(([a, text], i) => `<article class="css-${i}x9k2q message" id="m${1000 + i}" ${a}><p class="text">${text}</p></article>`).join('')}</section>`;
+
+  it('asks for the agent example after the customer one', async () => {
+    const r = await rule(msgs([['', 'hello there'], ['', 'hi, how can I help']]), 'thread', { customer: 'article:nth-child(1) .text' });
+    expect(r.need).toEqual(['agent']);
+    expect(r.patch).toBeNull();
+  });
+
+  it('roles from an attribute value that differs; entries from the shared class word, never the hashed class or the numeric id', async () => {
+    const html = msgs([['data-author-type="customer"', 'my order is late'], ['data-author-type="agent"', 'sorry, checking'], ['data-author-type="customer"', 'thanks']]);
+    const r = await rule(html, 'thread', { customer: 'article:nth-child(1) .text', agent: 'article:nth-child(2) .text' });
+    expect(r.patch!.thread).toEqual({
+      container: 'section.thread',
+      entry: 'article.message[data-author-type]',
+      body: 'p.text',
+      roles: [
+        { role: 'agent', css: '[data-author-type="agent"]' },
+        { role: 'customer', css: '[data-author-type="customer"]' },
+      ],
+    });
+    expect(r.matches).toBe(3);
+  });
+
+  it('roles from something inside the entry (an avatar class) as :has(…)', async () => {
+    const html = `<ul class="feed"><li class="row"><img class="avatar avatar-user" alt=""><span>where is my parcel</span></li><li class="row"><img class="avatar avatar-staff" alt=""><span>on its way</span></li></ul>`;
+    const r = await rule(html, 'thread', { customer: 'li:nth-child(1) span', agent: 'li:nth-child(2) span' });
+    expect(r.patch!.thread!.roles).toEqual([
+      { role: 'agent', css: ':has(.avatar-staff)' },
+      { role: 'customer', css: ':has(.avatar-user)' },
+    ]);
+  });
+
+  it('only alignment differs: no role rule, the heuristics alignment rule applies (and says so)', async () => {
+    const html = `<div class="log"><div class="b" style="margin-right:40%">need help</div><div class="b" style="margin-left:40%">sure</div></div>`;
+    const r = await rule(html, 'thread', { customer: '.b:nth-child(1)', agent: '.b:nth-child(2)' });
+    expect(r.patch!.thread!.roles).toBeUndefined();
+    expect(r.notes.map((n) => n.code)).toContain('rolesByAlignment');
+  });
+
+  it('a bare e-mail is read by its shape inside the nearest stable container; a bare name by one position under it, never a chain', async () => {
+    const html = `<div><div><aside class="contact"><div>Ana Lima</div><div>ana@example.com</div></aside></div></div>`;
+    const email = await rule(html, 'customerEmail', { one: 'aside div:nth-child(2)' });
+    expect(email.patch).toEqual({ customer: { fields: { email: { css: 'aside.contact' } } } });
+    expect(email.notes.map((n) => n.code)).toEqual(['byShape']);
+    const name = await rule(html, 'customerName', { one: 'aside div:nth-child(1)' });
+    const css = (name.patch!.customer as { fields: { name: { css: string } } }).fields.name.css;
+    expect(css).toMatch(/^\.contact > div:nth-(child|of-type)\(1\)$/);
+    expect(name.notes.map((n) => n.code)).toEqual(['positional']);
+  });
+
+  it('two picks in the same entry are refused', async () => {
+    const r = await rule(msgs([['', 'one message with two parts']]), 'thread', { customer: 'article .text', agent: 'article' });
+    expect(r.patch).toBeNull();
+    expect(r.notes.map((n) => n.code)).toContain('sameEntry');
+  });
+});

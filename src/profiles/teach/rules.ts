@@ -10,7 +10,7 @@
  * in the markup differs, the heuristics' alignment rule is left to tell them apart.
  */
 import { cleanValue } from '../../dom/customer.ts';
-import { squash } from '../../dom/text.ts';
+import { visibleTextOf } from '../../dom/visible.ts';
 import type { ConsoleProfile, CustomerKey, ThreadRole } from '../schema.ts';
 import type { Capability, NoteCode, Slot } from './capabilities.ts';
 import { STEPS } from './capabilities.ts';
@@ -73,6 +73,9 @@ const FIELD_OF: Record<'customerName' | 'customerEmail' | 'customerPhone' | 'cus
   customerOrder: 'orderId',
 };
 
+/** Text as a person reads it: blocks apart (`textContent` runs "Ana Lima" and her e-mail together). */
+const textOf = (el: Element) => visibleTextOf(el).text.trim();
+
 const none = (notes: Note[]): RuleResult => ({ patch: null, need: [], notes, matches: 0 });
 
 function single(el: Element, notes: Note[]): string | null {
@@ -105,7 +108,7 @@ function singleRule(cap: 'reply' | 'send' | 'note' | 'noteSubmit' | 'ticketForm'
 function fieldRule(key: CustomerKey, el: Element): RuleResult {
   const notes: Note[] = [];
   const doc = el.ownerDocument;
-  const value = cleanValue(key, squash(el.textContent ?? ''));
+  const value = cleanValue(key, textOf(el));
   const u = uniqueSelector(el);
   let css = u && !u.positional ? u.css : null;
   // Bare text: an e-mail or a phone number is recognised by its shape inside the nearest stable
@@ -113,7 +116,7 @@ function fieldRule(key: CustomerKey, el: Element): RuleResult {
   if (!css && value && (key === 'email' || key === 'phone')) {
     for (let a = el.parentElement, i = 0; a && i < 4 && !css; a = a.parentElement, i++) {
       const own = ownStable(a);
-      if (own && count(doc, own) === 1 && cleanValue(key, squash(a.textContent ?? '')) === value) {
+      if (own && count(doc, own) === 1 && cleanValue(key, textOf(a)) === value) {
         css = own;
         notes.push({ code: 'byShape', detail: own });
       }
@@ -134,7 +137,7 @@ const reEscape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 function recordIdRule(el: Element): RuleResult {
   const notes: Note[] = [];
   const doc = el.ownerDocument;
-  const text = squash(el.textContent ?? '');
+  const text = textOf(el).replace(/\s+/g, ' ');
   const url = new URL(doc.location.href);
   const identity: NonNullable<ProfilePatch['identity']> = {};
   const segs = url.pathname.split('/');
@@ -175,6 +178,10 @@ interface List {
 
 /** The list the examples are in, and a selector for its entries that matches every example. */
 function listOf(examples: Element[], notes: Note[]): List | null {
+  if (examples.some((x, i) => examples.some((y, j) => i !== j && x.contains(y)))) {
+    notes.push({ code: 'sameEntry' });
+    return null;
+  }
   const root = examples.length > 1 ? commonAncestor(examples) : examples[0]!.parentElement;
   if (!root) return null;
   const entries = examples.length > 1 ? examples.map((e) => childOnPath(root, e)!) : [examples[0]!];
