@@ -193,6 +193,8 @@ export async function handleTeach(host: Host, msg: TeachMsg, sender: chrome.runt
     return { ok: true };
   }
   if (msg.type === 'console.report') {
+    // The live view right after a save must not race the worker's profiles.changed push.
+    if (!msg.draft) await host.refreshProfiles();
     const model = msg.draft ? draftModel(host, msg.draft) : host.model;
     return { ok: true, report: await buildReport(model, coreFor(host, model), reportDeps(host)) };
   }

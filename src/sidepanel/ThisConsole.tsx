@@ -91,7 +91,7 @@ export function ThisConsole({ tabId }: { tabId: number }) {
   };
   useEffect(() => {
     void load();
-    const off = onProfilesChanged(() => setTimeout(() => void load(), 150));
+    const off = onProfilesChanged(() => void load());
     const onUpdated = (id: number, change: chrome.tabs.OnUpdatedInfo) => id === tabId && change.status === 'complete' && setTimeout(() => void load(), 150);
     chrome.tabs.onUpdated.addListener(onUpdated);
     return () => {
