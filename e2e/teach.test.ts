@@ -9,7 +9,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page, WebWorker } from 'puppeteer-core';
+import type { Page, WebWorker } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTeachConsole, type TeachConsole } from '../fixtures/teach/server.ts';
 import { launchWithExtension, type Launched } from '../scripts/browser.ts';
@@ -273,12 +273,10 @@ describe('an admin-pushed profile (chrome.storage.managed)', () => {
     // Chrome reads extension policy from this folder (Linux); the file names only this extension.
     const policy = `/etc/chromium/policies/managed/deskhand-teach-e2e-${process.pid}.json`;
     writeFileSync(policy, JSON.stringify({ '3rdparty': { extensions: { [b.extensionId]: { profiles: [admin] } } } }));
-    let fresh: Browser | null = null;
     try {
       await b.browser.close();
       b = await launchWithExtension();
       dirs.push(b.dir);
-      fresh = b.browser;
       await until(() => b.worker.evaluate(async () => Object.keys(await chrome.storage.managed.get(null)).length), (n) => n > 0);
       const { tabId } = await open(b, 'b21c04');
       const panel = await consoleView(b, tabId);
@@ -292,7 +290,6 @@ describe('an admin-pushed profile (chrome.storage.managed)', () => {
       await panel.screenshot({ path: join(DOCS, 'this-console-managed.png'), fullPage: true });
     } finally {
       rmSync(policy, { force: true });
-      void fresh;
     }
   });
 });

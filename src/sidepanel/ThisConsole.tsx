@@ -147,7 +147,7 @@ export function ThisConsole({ tabId }: { tabId: number }) {
       <div class={`profile-in-use source-${inUse?.source ?? 'generic'}`} data-source={inUse?.source ?? 'generic'}>
         <span class="meta">{t('profileInUse')}</span> <strong class="profile-name">{inUse ? inUse.name : t('genericProfile')}</strong>{' '}
         <span class="badge">{t(`source_${inUse?.source ?? 'generic'}`)}</span>
-        {locked && <span class="badge locked">🔒 {t("lockedByAdmin")}</span>}
+        {locked && <span class="badge locked">{t('lockedByAdmin')}</span>}
         {report.recordId && <span class="meta"> · {report.recordId}</span>}
       </div>
       {stopped.length > 0 && (
