@@ -7,7 +7,7 @@ import { squash } from '../dom/text.ts';
 import { fail, ok } from '../tools/errors.ts';
 import type { WriteTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
-import { composerOf, openComposer, recordIdOf, textCount } from './shared.ts';
+import { composerOf, openComposer, profileSubmit, recordIdOf, textCount } from './shared.ts';
 
 const input = z.strictObject({ text: z.string().trim().min(1).max(2_000) });
 
@@ -31,7 +31,7 @@ export const noteAdd = (deps: CatalogDeps): WriteTool<typeof input, unknown> => 
     const f = await openComposer(deps, 'note', ctx.signal);
     const info = deps.model().current().composer('note');
     const section = info?.container ?? f?.el.closest('section, form, fieldset, [role=region], [role=tabpanel]') ?? f?.el.parentElement ?? null;
-    const button = section ? findButton(BUTTON_SYNONYMS.addNote, { scope: section }) : null;
+    const button = profileSubmit(deps, 'note') ?? (section ? findButton(BUTTON_SYNONYMS.addNote, { scope: section }) : null);
     if (!f || !button) return fail('not_found', 'NO_NOTE_BOX', 'No internal-note box was found.', 'Open a conversation first.');
     const set = await setValue(f.el, f.kind, text, ctx.signal);
     if (!set.ok) return fail('failed', 'NOTE_NOT_TAKEN', `The note box did not take the text: ${set.detail ?? ''}`, 'Type it by hand.');
