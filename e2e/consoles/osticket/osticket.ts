@@ -257,6 +257,24 @@ export async function loginStaff(page: Page, who: Account = startAccount()): Pro
   }
 }
 
+/**
+ * Waits until osTicket's jQuery animations are over: the ticket page scrolls to the last
+ * thread entry after load (400 ms), dialogs slide open. A click during them lands elsewhere.
+ */
+export async function pageSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const jq = (window as unknown as { jQuery?: (s: string) => { length: number } }).jQuery;
+    return !jq || jq(':animated').length === 0;
+  });
+}
+
+/** Opens a ticket in the staff panel (`tickets.php?id=`) and waits until it can be used. */
+export async function openTicket(page: Page, ticketId: number): Promise<void> {
+  await page.goto(`${osticketState().url}/scp/tickets.php?id=${ticketId}`, { waitUntil: 'load' });
+  await page.waitForSelector('#reply .redactor-in');
+  await pageSettled(page);
+}
+
 function startAccount(): Account {
   const agent = osticketState().seed.staff.find((s) => s.username === 'agent');
   if (!agent) throw new Error('the seed has no "agent" staff account');

@@ -9,6 +9,7 @@ import { launchForConsole, type ConsoleBrowser } from '../console-browser.ts';
 import {
   loginStaff,
   mailLog,
+  openTicket,
   resetOsticket,
   startOsticket,
   ticketIdByNumber,
@@ -29,10 +30,6 @@ function seeded(key: string): SeedTicket {
   return t;
 }
 
-async function openTicket(id: number): Promise<void> {
-  await page.goto(`${os.url}/scp/tickets.php?id=${id}`, { waitUntil: 'load' });
-  await page.waitForSelector('#reply .redactor-in');
-}
 
 const text = (selector: string) => page.$eval(selector, (e) => (e as HTMLElement).innerText.replace(/\s+/g, ' ').trim());
 
@@ -48,7 +45,7 @@ afterAll(async () => cb?.close());
 describe('osTicket staff panel (real console)', () => {
   it('shows the ticket whose number is in the heading, as the database holds it', async () => {
     const ticket = seeded('maria-refund');
-    await openTicket(ticket.id);
+    await openTicket(page, ticket.id);
     const number = /Ticket #(\d{6})/.exec(await text('.sticky.bar h2'))?.[1] ?? '';
     expect(await ticketIdByNumber(number)).toBe(ticket.id);
 
@@ -69,8 +66,10 @@ describe('osTicket staff panel (real console)', () => {
 
   it('the user popup shows the phone osTicket stores for the ticket owner', async () => {
     const ticket = seeded('zhang-invoice');
-    await openTicket(ticket.id);
-    await page.click('table.ticket_info a[href$="/user"]');
+    await openTicket(page, ticket.id);
+    // The page scrolled to the last entry; up there the fixed sticky bar would cover the link.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.locator('table.ticket_info a[href$="/user"]').click();
     await page.waitForSelector('#popup table.custom-info', { visible: true });
     const user = await ticketUser(ticket.id);
     expect(user.name).toBe('张伟');
@@ -81,7 +80,7 @@ describe('osTicket staff panel (real console)', () => {
   });
 
   it("deskhand's content script runs on the osTicket origin (a user console)", async () => {
-    await openTicket(seeded('maria-refund').id);
+    await openTicket(page, seeded('maria-refund').id);
     await cb.ready(page);
     const info = await cb.pageInfo(page);
     expect(info.ok).toBe(true);
@@ -92,12 +91,12 @@ describe('osTicket staff panel (real console)', () => {
   it("an agent's reply lands in the database and the mail log; reset brings the seed back", async () => {
     const ticket = seeded('liam-login');
     const before = await ticketThread(ticket.id);
-    await openTicket(ticket.id);
-    await page.click('#reply .redactor-in');
+    await openTicket(page, ticket.id);
+    await page.locator('#reply .redactor-in').click();
     await page.keyboard.type('Smoke test reply 42.');
     // Redactor fills its hidden textarea about 250 ms after the change; posting earlier sends nothing.
     await page.waitForFunction(() => document.querySelector<HTMLTextAreaElement>('#response')?.value.includes('Smoke test reply 42.'));
-    await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.click('#reply input[type=submit][value="Post Reply"]')]);
+    await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.locator('#reply input[type=submit][value="Post Reply"]').click()]);
 
     const after = await ticketThread(ticket.id);
     expect(after).toHaveLength(before.length + 1);
@@ -113,7 +112,7 @@ describe('osTicket staff panel (real console)', () => {
     expect(await ticketThread(ticket.id)).toEqual(before);
     expect(await mailLog()).toEqual([]);
     // Sessions were kept: the browser is still logged in.
-    await openTicket(ticket.id);
+    await openTicket(page, ticket.id);
     expect(await page.$$eval('#thread-items .thread-entry', (els) => els.length)).toBe(before.length);
   });
 });
