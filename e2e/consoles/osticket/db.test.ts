@@ -10,7 +10,6 @@ import {
   htmlToText,
   parseXmlRows,
   query,
-  resetOsticket,
   startOsticket,
   ticketIdByNumber,
   ticketNumberById,
@@ -26,7 +25,6 @@ let os: Osticket;
 
 beforeAll(async () => {
   os = await startOsticket();
-  await resetOsticket();
 });
 
 describe('mariadb --xml rows', () => {

@@ -97,10 +97,13 @@ async function running(): Promise<boolean> {
   return existsSync(resolve(OSTICKET_DIR, 'state.json')) && answers(osticketState().url);
 }
 
-/** True when the helpdesk answers, or setup.sh can install it here (root). */
+/** True when the helpdesk answers, or setup.sh could install it here (root, source found). */
 export async function osticketAvailable(): Promise<boolean> {
   if (await running()) return true;
-  return process.getuid?.() === 0 && existsSync(SETUP);
+  return sh(SETUP, ['--check']).then(
+    () => true,
+    () => false,
+  );
 }
 
 export interface Osticket {
@@ -123,10 +126,14 @@ async function sh(script: string, args: string[] = []): Promise<string> {
   }
 }
 
-/** Runs setup.sh unless the helpdesk already answers (setup.sh is idempotent either way). */
+/**
+ * Runs setup.sh, which is idempotent: it installs only what is missing or stale (other
+ * source, scripts or ports), starts what is down and restores the seeded database. So the
+ * helpdesk is fresh afterwards, as after resetOsticket().
+ */
 export async function startOsticket(): Promise<Osticket> {
   const wasRunning = await running();
-  if (!wasRunning) await sh(SETUP);
+  await sh(SETUP);
   const state = osticketState();
   const agent = state.seed.staff.find((s) => s.username === 'agent');
   if (!agent) throw new Error('the seed has no "agent" staff account');

@@ -7,6 +7,7 @@
 #   OSTICKET_HOST  loopback address nginx listens on (default 127.0.0.2)
 #   OSTICKET_PORT  http port (default 8089); OSTICKET_DB_PORT MariaDB port (default port+1)
 #
+# `setup.sh --check` only checks that it could (root, source found) and prints the source.
 # Idempotent: when the same source, scripts and settings are installed already it only
 # (re)starts the services and restores the seeded database. Otherwise it installs from
 # scratch: Debian packages if missing, a private MariaDB, nginx and php-fpm, the web
@@ -39,19 +40,20 @@ ensure_packages() {
   [ $rc -eq 0 ] || die "apt-get install failed ($rc)"
 }
 
-# OSTICKET_SRC as given (relative to the current directory, then to the repository), else
-# the shared tarball beside this checkout or beside the main checkout of a worktree.
+# OSTICKET_SRC as given (a relative one: from the current directory, the repository, or the
+# main checkout when this is a git worktree), else the shared tarball beside either checkout.
 resolve_src() {
-  local name=consoles/osticket-1.18.1.tar.gz c
+  local roots=("$OST_REPO") common c
+  common="$(git -C "$OST_REPO" rev-parse --path-format=absolute --git-common-dir 2>/dev/null || true)"
+  [ -n "$common" ] && [ "$(dirname "$common")" != "$OST_REPO" ] && roots+=("$(dirname "$common")")
   local candidates=()
   if [ -n "${OSTICKET_SRC:-}" ]; then
-    candidates=("$OSTICKET_SRC" "$OST_REPO/$OSTICKET_SRC")
+    candidates=("$OSTICKET_SRC")
+    if [ "${OSTICKET_SRC#/}" = "$OSTICKET_SRC" ]; then
+      for c in "${roots[@]}"; do candidates+=("$c/$OSTICKET_SRC"); done
+    fi
   else
-    candidates=("$OST_REPO/../shared/$name")
-    local common
-    common="$(git -C "$OST_REPO" rev-parse --path-format=absolute --git-common-dir 2>/dev/null || true)"
-    [ -n "$common" ] && candidates+=("$(dirname "$common")/../shared/$name")
-    candidates+=(/work/shared/$name)
+    for c in "${roots[@]}"; do candidates+=("$c/../shared/consoles/osticket-1.18.1.tar.gz"); done
   fi
   for c in "${candidates[@]}"; do
     if [ -e "$c" ]; then (cd "$(dirname "$c")" && echo "$(pwd -P)/$(basename "$c")"); return 0; fi
@@ -248,6 +250,9 @@ EOF
 }
 
 port_free() { ! (exec 3<>"/dev/tcp/$1/$2") 2>/dev/null; }
+
+# --check: only say whether this machine can install it (root, the source found).
+if [ "${1:-}" = --check ]; then resolve_src; exit 0; fi
 
 ensure_packages
 SRC="$(resolve_src)"

@@ -35,7 +35,6 @@ const text = (selector: string) => page.$eval(selector, (e) => (e as HTMLElement
 
 beforeAll(async () => {
   os = await startOsticket();
-  await resetOsticket();
   cb = await launchForConsole(new URL(os.url).origin);
   page = await cb.browser.newPage();
   await loginStaff(page, os.staff);
