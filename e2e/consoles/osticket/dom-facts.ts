@@ -247,6 +247,7 @@ async function postAndNotice(page: Page, id: number): Promise<void> {
     url: page.url(),
     notices: await notices(page),
     lastEntry: (await ticketThread(id)).at(-1),
+    mailSoFar: (await mailLog()).map((m) => `${m.to.join(',')} | ${m.subject}`),
   };
 
   // An empty reply: the error the console shows.
@@ -312,6 +313,7 @@ async function newTicket(page: Page): Promise<void> {
     heading: await page.$eval('.sticky.bar h2', (h) => h.textContent?.replace(/\s+/g, ' ').trim()).catch(() => null),
     notices: await notices(page),
     created: await ticketsCreatedSince(new Date(Date.now() - 60_000)),
+    mailSoFar: (await mailLog()).map((m) => `${m.to.join(',')} | ${m.subject}`),
   };
 }
 
