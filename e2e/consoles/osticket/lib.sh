@@ -28,6 +28,13 @@ OST_SEED_SQL="$OST_DIR/seed.sql"
 log() { printf '[osticket] %s\n' "$*" >&2; }
 die() { printf '[osticket] error: %s\n' "$*" >&2; exit 1; }
 
+# setup.sh and stop.sh --purge remove this folder wholesale.
+case "$OST_DIR" in
+  / | /tmp | /root | /home | /usr | /var | /etc) die "OSTICKET_DIR=$OST_DIR is not a private folder" ;;
+  /?*) ;;
+  *) die "OSTICKET_DIR must be an absolute path (got '$OST_DIR')" ;;
+esac
+
 # One setup/reset/stop at a time (a test run and a person at a shell may overlap).
 take_lock() { exec 9>"$OST_DIR.lock"; flock 9; }
 
