@@ -8,7 +8,7 @@ import type { Browser, Page, WebWorker } from 'puppeteer-core';
 import { startConsole, type ConsoleServer, type LogEntry } from '../demo/console/server.ts';
 import type { SettingsInput } from '../src/settings/schema.ts';
 import type { PreparedCall, ToolResult } from '../src/tools/types.ts';
-import { launchWithExtension } from '../scripts/browser.ts';
+import { launchWithExtension, type LaunchOptions } from '../scripts/browser.ts';
 
 export { CHROME, DIST } from '../scripts/browser.ts';
 
@@ -31,9 +31,9 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(initial: SettingsInput = {}): Promise<Harness> {
+export async function startHarness(initial: SettingsInput = {}, launch: LaunchOptions = {}): Promise<Harness> {
   const server = await startConsole();
-  const { browser, extensionId, worker, dir } = await launchWithExtension();
+  const { browser, extensionId, worker, dir } = await launchWithExtension(launch);
   const h: Harness = {
     browser,
     extensionId,

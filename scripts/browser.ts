@@ -18,7 +18,17 @@ export interface Launched {
   dir: string;
 }
 
-export async function launchWithExtension(opts: { headless?: boolean; lang?: string } = {}): Promise<Launched> {
+export interface LaunchOptions {
+  headless?: boolean;
+  /** Browser UI language (chrome.i18n picks the locale from it): zh_CN (default) or en. */
+  lang?: string;
+  /** IANA time zone of the browser (TZ), e.g. Asia/Shanghai; default: this machine's. */
+  timeZone?: string;
+  /** The unpacked extension to load (default dist/). */
+  dist?: string;
+}
+
+export async function launchWithExtension(opts: LaunchOptions = {}): Promise<Launched> {
   const dir = mkdtempSync(join(tmpdir(), 'deskhand-chromium-'));
   const lang = opts.lang ?? 'zh_CN';
   const browser = await puppeteer.launch({
@@ -29,7 +39,7 @@ export async function launchWithExtension(opts: { headless?: boolean; lang?: str
     userDataDir: dir,
     defaultViewport: opts.headless === false ? null : { width: 1360, height: 860 },
     // chrome.i18n follows the browser UI language, which Chromium on Linux takes from the environment.
-    env: { ...process.env, LANGUAGE: lang, LANG: `${lang}.UTF-8` },
+    env: { ...process.env, LANGUAGE: lang, LANG: `${lang}.UTF-8`, ...(opts.timeZone ? { TZ: opts.timeZone } : {}) },
     args: [
       '--no-sandbox',
       '--disable-gpu',
@@ -41,7 +51,7 @@ export async function launchWithExtension(opts: { headless?: boolean; lang?: str
       `--lang=${lang.replace('_', '-')}`,
     ],
   });
-  const extensionId = await browser.installExtension(DIST);
+  const extensionId = await browser.installExtension(opts.dist ?? DIST);
   const target = await browser.waitForTarget((t) => t.type() === 'service_worker' && t.url().startsWith(`chrome-extension://${extensionId}/`));
   const worker = (await target.worker())!;
   // The worker target is attached before its script has run; wait for the extension APIs.

@@ -1,9 +1,9 @@
 /**
  * Service worker: the thin entry. Routes side panel <-> tabs, keeps the ledger,
- * handles chrome.commands and user console registrations.
+ * paints the toolbar badge and registers user consoles.
  */
 import { onSettingsChanged } from '../settings/store.ts';
-import { handleCommand, installCommands } from './commands.ts';
+import { installBadge } from './badge.ts';
 import { storageAuditSink } from './audit-store.ts';
 import { ledger, sessionStore } from './confirm.ts';
 import { recoverAfterReload } from './journal.ts';
@@ -13,11 +13,7 @@ import { pruneLedger } from './ledger-store.ts';
 import { installRouter } from './router.ts';
 
 installRouter();
-installCommands();
-
-// For DevTools on the service worker (and the real-browser tests): run a command's handler
-// by hand, since CDP key events do not fire chrome.commands in headless Chromium.
-(globalThis as { deskhandCommands?: typeof handleCommand }).deskhandCommands = handleCommand;
+installBadge();
 
 // The toolbar icon opens the side panel (a user gesture).
 void chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => {});

@@ -5,6 +5,7 @@
 import { ToBackground, classifySender, refusal, type Reply } from '../messages/index.ts';
 import { loadSettings } from '../settings/store.ts';
 import { appendAudit, clearAudit, readAudit } from './audit-store.ts';
+import { openPanelFor } from './commands.ts';
 import { generate } from './generate.ts';
 import { addPrepared, dispatchToTab, ledger, listForTab } from './confirm.ts';
 
@@ -23,6 +24,10 @@ export async function route(raw: unknown, sender: chrome.runtime.MessageSender):
   const msg = parsed.data;
   const from = classifySender(sender, chrome.runtime.id, chrome.runtime.getURL(''));
   switch (msg.type) {
+    case 'panel.open':
+      // First, before any await: the key press's user gesture is only good synchronously.
+      if (from.kind !== 'content') return refusal('NOT_CONTENT', 'Only a key press in a console tab opens the panel this way.');
+      return openPanelFor(from.tabId);
     case 'tab.whoami':
       if (from.kind !== 'content') return refusal('NOT_CONTENT', 'Only a content script has a tab.');
       return { ok: true, tabId: from.tabId };

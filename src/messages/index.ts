@@ -5,7 +5,6 @@
  * (what the browser stamps), never from fields inside the message.
  */
 import { z } from 'zod';
-import { HOTKEY_ACTIONS } from '../settings/schema.ts';
 import type { ToolError } from '../tools/types.ts';
 import { AuditRecordSchema, ExecOutcomeSchema, PlanRunSchema, PreparedCallSchema, ToolErrorSchema } from './schemas.ts';
 
@@ -35,6 +34,8 @@ export const ToBackground = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('llm.generate'), system: z.string().max(8_000), user: z.string().max(40_000) }),
   /** content script: progress of a fixed flow in its tab */
   z.strictObject({ type: z.literal('plan.progress'), run: PlanRunSchema }),
+  /** content script: a trusted key press asks for the side panel (the gesture travels with it) */
+  z.strictObject({ type: z.literal('panel.open') }),
 ]);
 export type ToBackground = z.infer<typeof ToBackground>;
 
@@ -42,8 +43,6 @@ export type ToBackground = z.infer<typeof ToBackground>;
 export const ToContent = z.discriminatedUnion('type', [
   /** service worker only: carry out an approved call */
   z.strictObject({ type: z.literal('confirm.execute'), call: PreparedCallSchema, approvedBy: z.string().max(100) }),
-  /** service worker only: a chrome.commands shortcut fired for this tab */
-  z.strictObject({ type: z.literal('hotkey.run'), action: z.enum(HOTKEY_ACTIONS) }),
   /** side panel: page type and conversation of this tab */
   z.strictObject({ type: z.literal('page.info') }),
   /** side panel: a person started a fixed flow from the panel */
