@@ -183,7 +183,7 @@ function Chips({ chips }: { chips: ToolChip[] }) {
           <details>
             <summary>
               <span class="chip-title">{toolTitle(c.name, c.name)}</span> <code class="chip-input">{short(c.input)}</code>{' '}
-              <span class="chip-status">{t(`chip_${c.status}`)}</span> <span class="chip-ms">{c.durationMs} ms</span>
+              <span class="chip-status">{t(`chip_${c.status}`)}</span> <span class="chip-ms">{t('durationMs', c.durationMs)}</span>
             </summary>
             <pre class="chip-detail">{c.detail}</pre>
           </details>

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { LedgerEntry } from '../tools/ledger.ts';
 import { RISK_RULES } from '../tools/policy.ts';
 import { toBackground } from '../ui/api.ts';
+import { errorText } from '../ui/errors.ts';
 import { t, tOr, toolTitle } from '../ui/i18n.ts';
 
 interface Lists {
@@ -31,7 +32,7 @@ export function Confirmations({ tabId, roles }: { tabId: number; roles: string[]
   const refresh = useCallback(async () => {
     const r = await toBackground<Lists>({ type: 'confirm.list', tabId });
     if (r.ok) setLists({ pending: r.pending, recent: r.recent });
-    else setError(r.error.detail);
+    else setError(errorText(r.error));
   }, [tabId]);
 
   useEffect(() => {
@@ -51,7 +52,7 @@ export function Confirmations({ tabId, roles }: { tabId: number; roles: string[]
     const r = approve
       ? await toBackground({ type: 'confirm.approve', actionId: entry.call.actionId, fingerprint: entry.call.fingerprint })
       : await toBackground({ type: 'confirm.reject', actionId: entry.call.actionId });
-    if (!r.ok) setError(`${r.error.detail} ${r.error.suggestion}`);
+    if (!r.ok) setError(errorText(r.error));
     setBusy(null);
     await refresh();
   };
@@ -129,7 +130,7 @@ function Outcome({ entry }: { entry: LedgerEntry }) {
   return (
     <li class={`outcome state-${entry.state}`} data-action-id={entry.call.actionId} data-state={entry.state}>
       <span class="state">{t(`state_${entry.state}`)}</span> <strong>{toolTitle(entry.call.tool, entry.call.title)}</strong>
-      {error && <p class="detail">{error.detail}</p>}
+      {error && <p class="detail">{errorText(error)}</p>}
       {entry.state === 'uncertain' && (
         <p class="uncertain">
           {t('uncertainHint')}{' '}
