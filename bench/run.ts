@@ -1,11 +1,11 @@
-/** `npm run bench`: every suite, printed as a table and written to bench/results/<suite>.json. */
+/** `npm run bench`: every suite, printed as a table and written to .tmp/bench/<suite>.json (BENCH_SAVE=1: bench/results/). */
 import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { benchCore } from './core.bench.ts';
 import { benchBridge } from './bridge.bench.ts';
 import { benchChat } from './chat.bench.ts';
 import { benchExtension } from './extension.bench.ts';
-import { report } from './lib.ts';
+import { report, resultsDir } from './lib.ts';
 import { DIST } from '../scripts/browser.ts';
 
 report('core', await benchCore());
@@ -15,3 +15,4 @@ if (!existsSync(`${DIST}/manifest.json`) || process.env.BENCH_BUILD !== '0') {
 report('extension', await benchExtension());
 report('bridge', await benchBridge());
 report('chat', await benchChat());
+console.log(`\nresults: ${resultsDir()}`);
