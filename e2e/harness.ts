@@ -10,7 +10,7 @@ import type { SettingsInput } from '../src/settings/schema.ts';
 import type { PreparedCall, ToolResult } from '../src/tools/types.ts';
 import { launchWithExtension, type LaunchOptions } from '../scripts/browser.ts';
 
-export { CHROME, DIST } from '../scripts/browser.ts';
+export { CHROME, DIST, toastText } from '../scripts/browser.ts';
 
 export interface Harness {
   browser: Browser;
@@ -136,37 +136,6 @@ export async function waitReady(h: Pick<Harness, 'worker'>, page: Page, timeoutM
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`content script not ready on ${url}`);
-}
-
-/** Text of deskhand's toast, which lives in a closed shadow root (CDP can pierce it). */
-export async function toastText(page: Page): Promise<string> {
-  const session = await page.createCDPSession();
-  const { root } = (await session.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: CdpNode };
-  await session.detach();
-  const host = findNode(root, (n) => n.nodeName === 'DESKHAND-TOAST');
-  return host ? textOf(host).trim() : '';
-}
-
-interface CdpNode {
-  nodeName: string;
-  nodeType: number;
-  nodeValue?: string;
-  children?: CdpNode[];
-  shadowRoots?: CdpNode[];
-}
-
-function findNode(n: CdpNode, pred: (n: CdpNode) => boolean): CdpNode | null {
-  if (pred(n)) return n;
-  for (const c of [...(n.children ?? []), ...(n.shadowRoots ?? [])]) {
-    const hit = findNode(c, pred);
-    if (hit) return hit;
-  }
-  return null;
-}
-
-function textOf(n: CdpNode): string {
-  if (n.nodeType === 3) return n.nodeValue ?? '';
-  return [...(n.shadowRoots ?? []), ...(n.children ?? [])].map(textOf).join('');
 }
 
 export async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 8_000): Promise<T> {

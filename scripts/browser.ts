@@ -72,3 +72,34 @@ export async function chord(page: Page, key: KeyInput): Promise<void> {
   await page.keyboard.up('Shift');
   await page.keyboard.up('Alt');
 }
+
+/** Text of deskhand's toast, which lives in a closed shadow root (CDP can pierce it). */
+export async function toastText(page: Page): Promise<string> {
+  const session = await page.createCDPSession();
+  const { root } = (await session.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: CdpNode };
+  await session.detach();
+  const host = findNode(root, (n) => n.nodeName === 'DESKHAND-TOAST');
+  return host ? textOf(host).trim() : '';
+}
+
+interface CdpNode {
+  nodeName: string;
+  nodeType: number;
+  nodeValue?: string;
+  children?: CdpNode[];
+  shadowRoots?: CdpNode[];
+}
+
+function findNode(n: CdpNode, pred: (n: CdpNode) => boolean): CdpNode | null {
+  if (pred(n)) return n;
+  for (const c of [...(n.children ?? []), ...(n.shadowRoots ?? [])]) {
+    const hit = findNode(c, pred);
+    if (hit) return hit;
+  }
+  return null;
+}
+
+function textOf(n: CdpNode): string {
+  if (n.nodeType === 3) return n.nodeValue ?? '';
+  return [...(n.shadowRoots ?? []), ...(n.children ?? [])].map(textOf).join('');
+}

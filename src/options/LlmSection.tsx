@@ -71,13 +71,13 @@ export function LlmSection({ view }: { view: SettingsView }) {
         <select name="llm-preset" value={presetId} disabled={presetLocked} onChange={(e) => pick(e.currentTarget.value)}>
           <option value="">{t('presetNone')}</option>
           {PRESETS.map((p) => (
-            <option value={p.id}>{p.label}</option>
+            <option value={p.id}>{tOr(`preset_${p.id}_label`, p.label)}</option>
           ))}
         </select>
       </Field>
       {asking && (
         <div class="ask-overwrite" role="alertdialog" aria-label={t('presetAskTitle')}>
-          <p>{t('presetAsk', asking.label, asking.baseURL, asking.model)}</p>
+          <p>{t('presetAsk', tOr(`preset_${asking.id}_label`, asking.label), asking.baseURL, asking.model)}</p>
           <button name="preset-apply" class="primary" onClick={() => void apply(asking)}>
             {t('presetApply')}
           </button>{' '}

@@ -20,7 +20,11 @@ export function Options() {
   return (
     <main class="options" data-loaded={view.loaded ? '1' : '0'}>
       <h1>{t('optionsTitle')}</h1>
-      {policy && <p class="policy-banner">🔒 {t('policyBanner')}</p>}
+      {policy && (
+        <p class="policy-banner">
+          <Lock on compact /> {t('policyBanner')}
+        </p>
+      )}
       <LlmSection view={view} />
       <ConsolesSection view={view} />
       <RolesSection view={view} />
@@ -88,6 +92,9 @@ function RolesSection({ view }: { view: SettingsView }) {
   return (
     <Section name="roles" title={t('roles')} locked={locked}>
       <div class="field" data-path="roles">
+        <span class="field-label">
+          {t('rolesPick')} <Lock on={locked} compact />
+        </span>
         {knownRoles(s.roles).map((role) => (
           <label key={role} class="check">
             <input type="checkbox" name={`role-${role}`} checked={s.roles.includes(role)} disabled={locked} onChange={(e) => toggle(role, e.currentTarget.checked)} />
@@ -111,7 +118,7 @@ function FeaturesSection({ view }: { view: SettingsView }) {
         <div key={f} class="field inline" data-path={`features.${f}`}>
           <label class="check">
             <input type="checkbox" name={`feature-${f}`} checked={s.features[f]} disabled={isLocked(`features.${f}`)} onChange={(e) => void save({ features: { [f]: e.currentTarget.checked } }, t(`f_${f}`))} />
-            {t(`f_${f}`)} <Lock on={isLocked(`features.${f}`)} />
+            {t(`f_${f}`)} <Lock on={isLocked(`features.${f}`)} compact />
           </label>
         </div>
       ))}

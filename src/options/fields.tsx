@@ -3,12 +3,22 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { t } from '../ui/i18n.ts';
 
-export function Lock({ on }: { on: boolean }) {
-  return on ? (
-    <span class="locked" title={t('lockedByAdmin')}>
-      🔒 {t('lockedShort')}
+/** A padlock drawn here (no emoji font needed): reads the same on every system. */
+const Padlock = () => (
+  <svg class="padlock" viewBox="0 0 16 16" width="12" height="12" aria-hidden="true">
+    <path d="M5 7V5a3 3 0 0 1 6 0v2" fill="none" stroke="currentColor" stroke-width="1.8" />
+    <rect x="3" y="7" width="10" height="7.5" rx="1.5" fill="currentColor" />
+  </svg>
+);
+
+/** The lock on a managed setting: the words on a section, the padlock (words for screen readers and on hover) on a field. */
+export function Lock({ on, compact }: { on: boolean; compact?: boolean }) {
+  if (!on) return null;
+  return (
+    <span class={compact ? 'locked compact' : 'locked'} title={t('lockedByAdmin')}>
+      <Padlock /> <span class={compact ? 'sr-only' : ''}>{t('lockedShort')}</span>
     </span>
-  ) : null;
+  );
 }
 
 /** A group of settings, with one lock when the policy sets any of them. */
@@ -29,7 +39,7 @@ export function Field(p: { path: string; label: string; locked: boolean; error?:
     <div class={`field${p.inline ? ' inline' : ''}${p.locked ? ' is-locked' : ''}${p.error ? ' has-error' : ''}`} data-path={p.path}>
       <label>
         <span class="field-label">
-          {p.label} <Lock on={p.locked} />
+          {p.label} <Lock on={p.locked} compact />
         </span>
         {p.children}
       </label>

@@ -17,6 +17,8 @@ const LOCALISED_DETAIL = /^ENDPOINT_/;
 /** What the `$1` of a code's message is, when it has one. */
 const PARAMS: Record<string, (e: ShownError) => string> = {
   GENERATE_FAILED: (e) => e.detail.replace(/^The model request failed: /, ''),
+  // The record the action was confirmed for (src/tools/executor.ts names it in the detail only).
+  RECORD_CHANGED: (e) => /not "([^"]{1,100})" that was approved/.exec(e.detail)?.[1] ?? t('theRecord'),
 };
 
 /** A person-facing name of a field key ("email" -> 邮箱), else the key itself. */

@@ -61,7 +61,7 @@ function families(): Record<string, string[]> {
     ]),
     fieldName_: Object.keys(FIELD_TITLES).map((k) => `fieldName_${k}`),
     errType_: ErrorTypeSchema.options.map((t) => `errType_${t}`),
-    preset_: PRESETS.map((p) => `preset_${p.id}_quirks`),
+    preset_: PRESETS.flatMap((p) => [`preset_${p.id}_quirks`, `preset_${p.id}_label`]),
     role_: roles.map((r) => `role_${r}`),
   };
 }
