@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { checkShape, clipResult, createToolCore, fingerprintOf, ok, type InvokeCtx } from '../src/tools/index.ts';
 import { median, type BenchRow } from './lib.ts';
 
-const ctx: InvokeCtx = { caller: 'hotkey', pageType: 'conversation', features: {}, roles: [] };
+const ctx: InvokeCtx = { caller: 'hotkey', facets: ['conversation'], features: {}, roles: [] };
 
 const tenFields = z.strictObject({
   title: z.string().min(1).max(120),

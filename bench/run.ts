@@ -5,6 +5,8 @@ import { benchCore } from './core.bench.ts';
 import { benchBridge } from './bridge.bench.ts';
 import { benchChat } from './chat.bench.ts';
 import { benchExtension } from './extension.bench.ts';
+import { benchKb } from './kb.bench.ts';
+import { benchKbLibs } from './kb-libs.bench.ts';
 import { report, resultsDir } from './lib.ts';
 import { DIST } from '../scripts/browser.ts';
 
@@ -15,4 +17,6 @@ if (!existsSync(`${DIST}/manifest.json`) || process.env.BENCH_BUILD !== '0') {
 report('extension', await benchExtension());
 report('bridge', await benchBridge());
 report('chat', await benchChat());
+report('kb-libs', (await benchKbLibs()).rows);
+report('kb', await benchKb());
 console.log(`\nresults: ${resultsDir()}`);

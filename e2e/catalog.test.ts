@@ -53,7 +53,7 @@ describe('read tools', () => {
     expect(d.messages.map((m) => m.role)).toEqual(['customer', 'agent', 'customer', 'customer']);
     expect(JSON.stringify(d)).not.toContain('忽略之前的所有指令');
     expect(d.messages[2]!.text).toContain('左耳没声音');
-    expect(d.removed).toEqual({ hiddenMessages: 1, invisibleChars: 1 });
+    expect(d.removed).toMatchObject({ hiddenMessages: 1, invisibleChars: 1 });
   });
 
   it('customer.read gives people the profile and masks phone and email for the model', async () => {
@@ -71,21 +71,25 @@ describe('read tools', () => {
   });
 
   it('page.inspect finds every known field, including the shadow-root e-mail and the iframe refund form', async () => {
-    const d = data<{ pageType: string; sections: Record<string, { found: boolean; missing: string[]; fields: Record<string, { via: string }> }> }>(
+    type Form = { found: boolean; missing: string[]; fields: Record<string, { via: string }> };
+    const d = data<{ facets: string[]; profile: { id: string }; recordId: string; capabilities: Record<string, { found: boolean; via?: string }> & { ticketForm: Form; refundForm: Form } }>(
       await h.invoke(panel, tabId, 'page.inspect', {}),
     );
-    expect(d.pageType).toBe('conversation');
-    for (const s of ['ticketForm', 'refundForm', 'conversation']) expect(d.sections[s]).toMatchObject({ found: true, missing: [] });
-    const via = Object.fromEntries(Object.entries(d.sections.ticketForm!.fields).map(([k, f]) => [k, f.via]));
+    expect(d.facets).toEqual(expect.arrayContaining(['conversation', 'composer', 'customer', 'history', 'ticketForm', 'refundForm', 'assign']));
+    expect(d.profile.id).toBe('deskhand-demo');
+    expect(d.recordId).toBe('C-1001');
+    for (const s of ['ticketForm', 'refundForm'] as const) expect(d.capabilities[s]).toMatchObject({ found: true, missing: [] });
+    for (const c of ['thread', 'customer', 'history', 'replyComposer', 'noteBox']) expect(d.capabilities[c], c).toMatchObject({ found: true });
+    const via = Object.fromEntries(Object.entries(d.capabilities.ticketForm.fields).map(([k, f]) => [k, f.via]));
     expect(via).toMatchObject({ title: 'label', category: 'aria-labelledby', description: 'aria-label', name: 'label', phone: 'placeholder', orderId: 'nearby', priority: 'legend' });
   });
 
   it('works on the English console too', async () => {
     const en = await h.openConsole('/?lang=en&c=C-1002');
     const enTab = await h.tabIdOf(en);
-    const d = data<{ sections: Record<string, { missing: string[] }> }>(await h.invoke(panel, enTab, 'page.inspect', {}));
-    expect(d.sections.ticketForm!.missing).toEqual([]);
-    expect(d.sections.refundForm!.missing).toEqual([]);
+    const d = data<{ capabilities: Record<string, { missing: string[] }> }>(await h.invoke(panel, enTab, 'page.inspect', {}));
+    expect(d.capabilities.ticketForm!.missing).toEqual([]);
+    expect(d.capabilities.refundForm!.missing).toEqual([]);
     const p = data(await h.invoke(panel, enTab, 'customer.read', {}));
     expect(p).toMatchObject({ name: 'Li Na', orderId: 'ORD-20261115', membership: 'Member' });
   });

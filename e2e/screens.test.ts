@@ -16,6 +16,10 @@ const KEEP = [
   /\b[A-Z]+-\d+\b/g, // record ids: C-1001, T-9001, ORD-20261101
   /\b(?:Ctrl|Alt|Shift|Meta)(?:\+(?:Ctrl|Alt|Shift|Meta))*\+[A-Z0-9]\b/g,
   /window\.__extTools/g,
+  /(?:^|\s|（)\/[\w./-]+/g, // paths: /scp/kb.php
+  /\b[a-z]+(?:\.[a-z]+)+\b/gi, // settings and file names an admin types: kb.urls
+  /\b(?:json|html|local)(?=：)/g, // provider kinds, as typed in the knowledge-source config
+  /\b(?:JSON|HTML|CSV|Markdown|osTicket|FAQ)\b/g, // formats and products
   /\b(?:deskhand|OpenAI|Azure|DeepSeek|Qwen|DashScope|Moonshot|Kimi|Ollama|vLLM|JSONL|AI|API|Base URL|URL|AGENT|REFUND_APPROVER|CNY|GMT[+-]?\d*|Esc)\b/g,
 ];
 

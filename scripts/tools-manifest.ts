@@ -20,8 +20,12 @@ const en = readLocale('en');
 
 export function toolsManifest() {
   const registry = new Registry();
-  registerCatalog(registry, { settings: () => DEFAULT_SETTINGS, fetch, origin: () => 'http://127.0.0.1' });
-  const ctx = { caller: 'ui' as const, pageType: null, features: DEFAULT_SETTINGS.features, roles: [] };
+  const noPage = () => {
+    throw new Error('the manifest lists tools; it reads no page');
+  };
+  registerCatalog(registry, { settings: () => DEFAULT_SETTINGS, model: noPage, fetch, origin: () => 'http://127.0.0.1' });
+  // Unknown page, unknown facets: nothing is hidden for being on the wrong page.
+  const ctx = { caller: 'ui' as const, pageType: null, facets: null, features: DEFAULT_SETTINGS.features, roles: [] };
   const schemas = new Map(registry.toFunctionSchemas(ctx).map((s) => [s.function.name, s.function.parameters]));
   return {
     generatedBy: 'npm run tools:manifest',

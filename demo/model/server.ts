@@ -27,6 +27,7 @@ export const MODELS = [
   'parallel-repeat',
   'ticket-json',
   'bad-json',
+  'kb-cites',
 ] as const;
 
 interface ToolCall {
@@ -266,6 +267,8 @@ function script(body: Body, host: string): Reply {
       };
     case 'bad-json':
       return { text: '好的，这是工单：标题是耳机问题，优先级高。' };
+    case 'kb-cites':
+      return kbCites(msgs, results, zh, wire(body, 'kb__search'));
     case 'rate-limited':
     case 'demo-assistant':
     default:
@@ -304,6 +307,15 @@ function ticketFrom(body: Body): { title: string; description: string; categoryH
     ...(categoryHint ? { categoryHint } : {}),
     priority: /退款|refund|urgent|紧急/i.test(text) ? 'high' : 'normal',
   };
+}
+
+/** Searches the KB for the question, then answers citing the best article by its title. */
+function kbCites(msgs: Msg[], results: { name: string; content: string }[], zh: boolean, tool: string): Reply {
+  const question = [...msgs].reverse().find((m) => m.role === 'user')?.content ?? '';
+  if (!results.length) return { calls: [{ name: tool, args: { query: question.replace(/[？?。.!！]/g, '').slice(0, 100) || 'help', limit: 3 } }] };
+  const titles = [...results.map((r) => r.content).join('\n').matchAll(/"title":"([^"]+)"/g)].map((m) => m[1]!);
+  if (!titles.length) return { text: zh ? '知识库里没有找到相关文章。' : 'The knowledge base has no article about this.' };
+  return { text: zh ? `根据知识库文章「${titles[0]}」，请按文章中的步骤处理。` : `According to the article "${titles[0]}", follow the steps it gives.` };
 }
 
 /** An answer built only from what the tools returned (ticket ids and titles). */

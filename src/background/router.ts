@@ -8,6 +8,7 @@ import { appendAudit, clearAudit, readAudit } from './audit-store.ts';
 import { openPanelFor } from './commands.ts';
 import { generate } from './generate.ts';
 import { addPrepared, dispatchToTab, ledger, listForTab } from './confirm.ts';
+import { handleKb } from './kb.ts';
 
 export function installRouter(): void {
   chrome.runtime.onMessage.addListener((raw: unknown, sender, sendResponse) => {
@@ -68,6 +69,8 @@ export async function route(raw: unknown, sender: chrome.runtime.MessageSender):
       if (from.kind !== 'content' || from.frameId !== 0) return refusal('NOT_CONTENT', 'Only a console tab reports flow progress.');
       await chrome.storage.session.set({ [`plan:${from.tabId}`]: msg.run });
       return { ok: true };
+    case 'kb':
+      return handleKb(msg.request, from);
     case 'audit.list':
       if (from.kind !== 'sidepanel' && from.kind !== 'options') return refusal('NOT_EXTENSION_PAGE', 'Only extension pages read the log.');
       return { ok: true, records: await readAudit() };

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { findField } from '../dom/find.ts';
-import { readConversation } from '../dom/read.ts';
 import { optionsOf, setValue, type OptionLike } from '../dom/set-value.ts';
 import { normLabel } from '../dom/text.ts';
 import { fail, ok } from '../tools/errors.ts';
 import type { WriteTool } from '../tools/types.ts';
-import { ticketForm } from './shared.ts';
+import type { CatalogDeps } from './deps.ts';
+import { subjectOf, ticketForm } from './shared.ts';
 
 const input = z.strictObject({
   hint: z.string().trim().max(200).optional().describe('Extra words that describe the issue; they count double.'),
@@ -51,7 +51,7 @@ export function scoreOptions(options: OptionLike[], texts: { text: string; weigh
     .sort((a, b) => b.score - a.score);
 }
 
-export const categoryMatch = (): WriteTool<typeof input, unknown> => ({
+export const categoryMatch = (deps: CatalogDeps): WriteTool<typeof input, unknown> => ({
   name: 'category.match',
   title: 'Match category',
   description:
@@ -61,19 +61,19 @@ export const categoryMatch = (): WriteTool<typeof input, unknown> => ({
   sideEffect: 'write',
   risk: 'low',
   featureFlag: 'tickets',
-  pageTypes: ['conversation', 'ticket'],
+  facets: ['ticketForm'],
   input,
   async preview({ hint }) {
-    const { form } = await ticketForm(false);
+    const { form } = await ticketForm(deps, false);
     const field = form ? findField('category', { scope: form, includeHidden: true }) : null;
-    const scores = field ? scoreOptions(optionsOf(field.el, field.kind), textsOf(hint)) : [];
+    const scores = field ? scoreOptions(optionsOf(field.el, field.kind), textsOf(deps, hint)) : [];
     return { touches: field ? ['category'] : [], missing: field ? [] : ['category'], display: { choice: scores[0]?.score ? scores[0].label : null, scores } };
   },
   async run({ hint }, ctx) {
-    const { form, opened } = await ticketForm(true, ctx.signal);
+    const { form, opened } = await ticketForm(deps, true, ctx.signal);
     const field = form ? findField('category', { scope: form }) : null;
     if (!field) return fail('not_found', 'NO_CATEGORY_FIELD', 'No category field was found in the ticket form.', 'Use page.inspect to see which fields are found.');
-    const scores = scoreOptions(optionsOf(field.el, field.kind), textsOf(hint));
+    const scores = scoreOptions(optionsOf(field.el, field.kind), textsOf(deps, hint));
     const [choice, runnerUp] = scores;
     if (!choice || choice.score === 0) {
       return ok({ choice: null, runnerUp: null, scores, applied: false, opened, detail: 'No category matches the conversation; choose one by hand.' });
@@ -84,10 +84,12 @@ export const categoryMatch = (): WriteTool<typeof input, unknown> => ({
   },
 });
 
-function textsOf(hint?: string): { text: string; weight: number }[] {
-  const conv = readConversation();
-  const texts = conv.messages.map((m) => ({ text: m.text, weight: m.role === 'customer' ? 1 : 0.5 }));
-  if (conv.subject) texts.push({ text: conv.subject, weight: 1 });
+function textsOf(deps: CatalogDeps, hint?: string): { text: string; weight: number }[] {
+  const s = deps.model().current();
+  const entries = (s.thread()?.entries ?? []).filter((m) => m.role !== 'system' && m.role !== 'note');
+  const texts = entries.map((m) => ({ text: m.text, weight: m.role === 'customer' ? 1 : 0.5 }));
+  const subject = subjectOf(s);
+  if (subject) texts.push({ text: subject, weight: 1 });
   if (hint) texts.push({ text: hint, weight: 2 });
   return texts;
 }

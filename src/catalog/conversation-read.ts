@@ -1,44 +1,50 @@
 import { z } from 'zod';
-import { readConversation } from '../dom/read.ts';
 import { fail, ok } from '../tools/errors.ts';
 import { scrubText } from '../tools/mask.ts';
 import type { ReadTool } from '../tools/types.ts';
+import type { CatalogDeps } from './deps.ts';
+import { subjectOf } from './shared.ts';
 
 const input = z.strictObject({
-  limit: z.number().int().min(1).max(50).default(20).describe('How many of the latest messages, 1-50 (default 20).'),
-  offset: z.number().int().min(0).max(500).default(0).describe('Skip this many of the latest messages (to page back).'),
+  limit: z.number().int().min(1).max(50).default(20).describe('How many of the latest entries, 1-50 (default 20).'),
+  offset: z.number().int().min(0).max(500).default(0).describe('Skip this many of the latest entries (to page back).'),
 });
 
 const MAX_TEXT = 600;
 
-export const conversationRead = (): ReadTool<typeof input, unknown> => ({
+export const conversationRead = (deps: CatalogDeps): ReadTool<typeof input, unknown> => ({
   name: 'conversation.read',
   title: 'Read conversation',
   description:
-    'Read the messages of the conversation open in the console: role (customer/agent), author, text and time, oldest first, the latest `limit` after skipping `offset`. ' +
+    'Read the thread of the conversation or ticket open in the console: each entry with role (customer, agent, note = internal note, system = event, unknown), author, time and text, oldest first, the latest `limit` after skipping `offset`. ' +
     'Use it to understand what the customer asked. For the customer profile use customer.read; for earlier tickets use ticket.history. ' +
-    'Only messages visible on screen are returned; hidden text and invisible characters are removed and counted in `removed`. Long messages are cut to 600 characters.',
+    'Only text visible on screen is returned; hidden text and invisible characters are removed and counted in `removed`. Long entries are cut to 600 characters.',
   sideEffect: 'read',
-  pageTypes: ['conversation'],
+  facets: ['conversation'],
   input,
   async run({ limit, offset }, ctx) {
-    const conv = readConversation();
-    if (!conv.conversationId && conv.messages.length === 0) {
-      return fail('not_found', 'NO_CONVERSATION', 'No conversation is open in this tab.', 'Ask the agent to open a conversation.');
+    const s = deps.model().current();
+    const identity = s.identity();
+    const thread = s.thread();
+    if (!thread || thread.entries.length === 0) {
+      return fail('not_found', 'NO_CONVERSATION', 'No conversation thread is visible in this tab.', 'Ask the agent to open a conversation, or use page.inspect to see what deskhand finds.');
     }
-    const end = Math.max(0, conv.messages.length - offset);
-    const slice = conv.messages.slice(Math.max(0, end - limit), end);
+    const all = thread.entries;
+    const end = Math.max(0, all.length - offset);
+    const slice = all.slice(Math.max(0, end - limit), end);
     const forModel = ctx.caller === 'llm';
     return ok({
-      conversationId: conv.conversationId,
-      subject: conv.subject,
-      total: conv.messages.length,
+      conversationId: identity.recordId,
+      ...(identity.display && identity.display !== identity.recordId ? { displayId: identity.display } : {}),
+      subject: subjectOf(s),
+      total: all.length,
       messages: slice.map((m) => {
         const text = forModel ? scrubText(m.text) : m.text;
-        return { ...m, text: text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…[cut ${text.length - MAX_TEXT}]` : text };
+        return { role: m.role, author: m.author, time: m.timeIso ?? m.time, text: text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…[cut ${text.length - MAX_TEXT}]` : text };
       }),
-      removed: { hiddenMessages: conv.hiddenMessages, invisibleChars: conv.invisibleChars },
-      ...(end - limit > 0 ? { more: `${end - limit} earlier messages: call again with offset ${offset + limit}` } : {}),
+      removed: { hiddenMessages: thread.hiddenEntries, hiddenChars: thread.hiddenChars, invisibleChars: thread.invisibleChars },
+      ...(identity.conflict ? { warning: `The page names two different records: ${identity.conflict.a.value} (${identity.conflict.a.source}) and ${identity.conflict.b.value} (${identity.conflict.b.source}).` } : {}),
+      ...(end - limit > 0 ? { more: `${end - limit} earlier entries: call again with offset ${offset + limit}` } : {}),
     });
   },
 });

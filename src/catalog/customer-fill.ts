@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { readProfile } from '../dom/read.ts';
 import { fail, ok } from '../tools/errors.ts';
 import type { WriteTool } from '../tools/types.ts';
+import type { CatalogDeps } from './deps.ts';
 import { fillValues, planValues, ticketForm, type FillReport } from './shared.ts';
 
 const input = z.strictObject({
@@ -13,14 +13,14 @@ const input = z.strictObject({
 type Input = z.output<typeof input>;
 
 /** Empty input means "copy what the customer panel shows". */
-function valuesFor(i: Input): Input {
+async function valuesFor(deps: CatalogDeps, i: Input, signal?: AbortSignal): Promise<Input> {
   const given = Object.values(i).some((v) => v);
   if (given) return i;
-  const p = readProfile().fields;
+  const p = (await deps.model().customerWithFollow(signal)).fields;
   return { name: p.name, phone: p.phone, email: p.email, orderId: p.orderId };
 }
 
-export const customerFill = (): WriteTool<typeof input, FillReport & { opened: boolean }> => ({
+export const customerFill = (deps: CatalogDeps): WriteTool<typeof input, FillReport & { opened: boolean }> => ({
   name: 'customer.fill',
   title: 'Fill customer',
   description:
@@ -30,22 +30,22 @@ export const customerFill = (): WriteTool<typeof input, FillReport & { opened: b
   sideEffect: 'write',
   risk: 'low',
   featureFlag: 'tickets',
-  pageTypes: ['conversation', 'ticket', 'customer'],
+  facets: ['ticketForm'],
   sensitiveFields: ['phone', 'email'],
   input,
   async preview(i) {
-    const { form } = await ticketForm(false);
-    const values = valuesFor(i);
+    const { form } = await ticketForm(deps, false);
+    const values = await valuesFor(deps, i);
     const plan = form ? planValues(values, form) : { filled: [], missed: Object.keys(values) as never[], failed: [] };
     return { touches: plan.filled.map((f) => f.field), missing: plan.missed, display: { ...values } };
   },
   async run(i, ctx) {
-    const { form, opened } = await ticketForm(true, ctx.signal);
+    const { form, opened } = await ticketForm(deps, true, ctx.signal);
     if (!form) return fail('not_found', 'NO_TICKET_FORM', 'No quick-ticket form was found on this page.', 'Open the ticket form of the console, or use page.inspect.');
-    const values = valuesFor(i);
+    const values = await valuesFor(deps, i, ctx.signal);
     if (!Object.values(values).some((v) => v)) {
       return fail('not_found', 'NOTHING_TO_FILL', 'No values were given and the customer panel shows none.', 'Pass name, phone, email or orderId.');
     }
-    return ok({ ...(await fillValues(values, form, ctx.signal)), opened });
+    return ok({ ...(await fillValues(values, form, ctx.signal, deps.model().current().controls(form))), opened });
   },
 });

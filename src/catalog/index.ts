@@ -38,14 +38,14 @@ export const CATALOG_FILES = [
 
 export function registerCatalog(registry: Registry, deps: CatalogDeps): void {
   registry.register(kbSearch(deps));
-  registry.register(conversationRead());
-  registry.register(customerRead());
-  registry.register(ticketHistory());
-  registry.register(pageInspect());
-  registry.register(customerFill());
-  registry.register(categoryMatch());
-  registry.register(ticketFill());
-  registry.register(replyDraft());
+  registry.register(conversationRead(deps));
+  registry.register(customerRead(deps));
+  registry.register(ticketHistory(deps));
+  registry.register(pageInspect(deps));
+  registry.register(customerFill(deps));
+  registry.register(categoryMatch(deps));
+  registry.register(ticketFill(deps));
+  registry.register(replyDraft(deps));
   registry.register(noteAdd(deps));
   registry.register(ticketSubmit(deps));
   registry.register(queueAssign(deps));

@@ -1,43 +1,72 @@
 import { z } from 'zod';
-import { detectPage } from '../dom/detect.ts';
-import { findFields, findSection } from '../dom/find.ts';
-import { conversationId } from '../dom/read.ts';
+import { findFields } from '../dom/find.ts';
+import { describeEl } from '../dom/describe.ts';
 import { isVisible } from '../dom/text.ts';
 import { ok } from '../tools/errors.ts';
 import type { ReadTool } from '../tools/types.ts';
+import type { CatalogDeps } from './deps.ts';
+import { kbSourcesSummary } from './kb-search.ts';
+import { subjectOf } from './shared.ts';
 
 const input = z.strictObject({});
 
-const SECTION_FIELDS = {
+const FORM_FIELDS = {
   ticketForm: ['title', 'category', 'priority', 'description', 'name', 'phone', 'email', 'orderId'],
   refundForm: ['orderId', 'amount', 'currency', 'reason'],
-  conversation: ['reply', 'note', 'queue'],
 } as const;
 
-export const pageInspect = (): ReadTool<typeof input, unknown> => ({
+export const pageInspect = (deps: CatalogDeps): ReadTool<typeof input, unknown> => ({
   name: 'page.inspect',
   title: 'Inspect page',
   description:
-    'Report what kind of console page is open (conversation, customer, ticket, kb, or null when unsure), the open conversation id, and which known forms and fields deskhand can find, with how each was found (label, aria, placeholder, nearby text). ' +
-    'Use it when another tool says a field or section is missing. It reads nothing about the customer: use customer.read for that.',
+    'Report what deskhand sees on this console page: which console profile matched and why (or the generic heuristics), the open record id and where it was read (URL, heading, attribute), any disagreement between those, the facets found (conversation, composer, customer, history, ticketForm, refundForm, assign, kb), and for each capability whether it was found and whether by the profile or by the heuristics. ' +
+    '`kb` lists the knowledge sources kb.search uses here. Use it when another tool says something is missing. It reads no customer details: use customer.read for those.',
   sideEffect: 'read',
   input,
   async run() {
-    const sections: Record<string, unknown> = {};
-    for (const [name, keys] of Object.entries(SECTION_FIELDS)) {
-      const el = findSection(name as keyof typeof SECTION_FIELDS, { includeHidden: true });
-      if (!el) {
-        sections[name] = { found: false };
-        continue;
-      }
-      const { found, missing } = findFields(keys, { scope: el, includeHidden: true });
-      sections[name] = {
-        found: true,
-        visible: isVisible(el),
-        fields: Object.fromEntries(Object.entries(found).map(([k, f]) => [k, { kind: f!.kind, via: f!.via, label: f!.label }])),
-        missing,
-      };
-    }
-    return ok({ pageType: detectPage(), conversationId: conversationId(), url: location.pathname, sections });
+    const model = deps.model();
+    const s = model.current();
+    const identity = s.identity();
+    const thread = s.thread();
+    const customer = s.customer();
+    const profileVia = (has: boolean) => (has ? 'profile' : 'heuristics');
+    const roles: Record<string, number> = {};
+    for (const e of thread?.entries ?? []) roles[e.role] = (roles[e.role] ?? 0) + 1;
+    const reply = s.composer('reply', true);
+    const note = s.composer('note', true);
+    return ok({
+      profile: s.choice ? { id: s.choice.profile.id, name: s.choice.profile.name, source: s.choice.source, why: s.choice.why } : { id: 'generic', name: 'generic heuristics', source: 'generic', why: ['no profile matches this page'] },
+      recordId: identity.recordId,
+      displayId: identity.display,
+      subject: subjectOf(s),
+      idSources: identity.sources,
+      conflict: identity.conflict,
+      facets: s.facets() ?? [],
+      url: location.pathname + location.search,
+      kb: kbSourcesSummary(deps),
+      capabilities: {
+        thread: thread ? { found: true, via: thread.via, entries: thread.entries.length, roles, hiddenEntries: thread.hiddenEntries, hiddenChars: thread.hiddenChars } : { found: false },
+        customer: { found: Object.keys(customer.fields).length > 0, fields: Object.keys(customer.fields), via: customer.via, followLink: !!s.profile?.customer?.follow },
+        history: s.historyList() ? { found: true, via: profileVia(!!s.profile?.history?.container), at: describeEl(s.historyList()!), rows: s.history()?.length ?? 0 } : { found: !!s.profile?.history?.follow, via: s.profile?.history?.follow ? 'follow' : null },
+        replyComposer: reply ? { found: true, via: reply.via, visible: isVisible(reply.el) } : { found: false },
+        noteBox: note ? { found: true, via: note.via, visible: isVisible(note.el) } : { found: false },
+        ticketForm: formReport(s.ticketForm(), FORM_FIELDS.ticketForm),
+        refundForm: formReport(s.refundForm(), FORM_FIELDS.refundForm),
+        assign: s.assign() ?? { found: false },
+      },
+    });
   },
 });
+
+function formReport(form: { el: Element; via: string } | null, keys: readonly (typeof FORM_FIELDS)[keyof typeof FORM_FIELDS][number][]) {
+  if (!form) return { found: false };
+  const { found, missing } = findFields(keys, { scope: form.el, includeHidden: true });
+  return {
+    found: true,
+    via: form.via,
+    at: describeEl(form.el),
+    visible: isVisible(form.el),
+    fields: Object.fromEntries(Object.entries(found).map(([k, f]) => [k, { kind: f!.kind, via: f!.via, label: f!.label }])),
+    missing,
+  };
+}

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { findButton, findField } from '../dom/find.ts';
-import { conversationId } from '../dom/read.ts';
 import { optionsOf, pickOption, setValue } from '../dom/set-value.ts';
 import { BUTTON_SYNONYMS } from '../dom/synonyms.ts';
 import { fail, ok } from '../tools/errors.ts';
 import type { WriteTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
-import { refusalKind, watchStatus } from './shared.ts';
+import { recordIdOf, refusalKind, statusNear, watchStatus } from './shared.ts';
 
 const input = z.strictObject({ queue: z.string().trim().min(1).max(60).describe('Queue value or name, e.g. "logistics" or "物流组".') });
 
@@ -19,12 +18,13 @@ export const queueAssign = (deps: CatalogDeps): WriteTool<typeof input, unknown>
   sideEffect: 'write',
   risk: 'medium',
   featureFlag: 'queues',
-  pageTypes: ['conversation'],
+  facets: ['assign', 'conversation'],
   input,
   async preview({ queue }) {
     const f = findField('queue', { includeHidden: true });
     const option = f ? pickOption(optionsOf(f.el, f.kind), queue) : undefined;
-    return { recordId: conversationId() ?? undefined, touches: f ? ['queue'] : [], missing: f ? [] : ['queue'], display: { conversation: conversationId(), queue: option?.text ?? queue } };
+    const id = recordIdOf(deps);
+    return { recordId: id ?? undefined, touches: f ? ['queue'] : [], missing: f ? [] : ['queue'], display: { conversation: id, queue: option?.text ?? queue } };
   },
   async run({ queue }, ctx) {
     const allowed = deps.settings().queues;
@@ -40,11 +40,11 @@ export const queueAssign = (deps: CatalogDeps): WriteTool<typeof input, unknown>
     const section = f.el.closest('section, form, div') ?? document.body;
     const button = findButton(BUTTON_SYNONYMS.assign, { scope: section });
     if (!button) return fail('not_found', 'NO_ASSIGN_BUTTON', 'No assign button was found.', 'Assign it by hand.');
-    const status = section.querySelector('[role=status], .assigned');
+    const status = statusNear(section, deps);
     const before = status?.textContent ?? '';
     button.click();
     const seen = await watchStatus(status, section, deps.observeMs ?? 5_000, ctx.signal, before);
-    if (seen.kind === 'done') return ok({ assigned: option.value, message: seen.value, conversationId: conversationId() });
+    if (seen.kind === 'done') return ok({ assigned: option.value, message: seen.value, conversationId: recordIdOf(deps) });
     if (seen.kind === 'error') {
       const kind = refusalKind(seen.detail);
       return fail(kind, kind === 'failed' ? 'CONSOLE_REFUSED' : 'ASSIGN_UNCERTAIN', `The console answered: ${seen.detail}`, 'Check the queue shown on the console before assigning again.');

@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { findButton, findSection } from '../dom/find.ts';
-import { conversationId, readProfile } from '../dom/read.ts';
+import { findButton } from '../dom/find.ts';
 import { BUTTON_SYNONYMS } from '../dom/synonyms.ts';
 import { fail, ok } from '../tools/errors.ts';
 import type { WriteTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
-import { fillValues, planValues, refusalKind, watchStatus } from './shared.ts';
+import { fillValues, planValues, recordIdOf, refusalKind, statusNear, watchStatus } from './shared.ts';
 
 const input = z.strictObject({
   orderId: z.string().trim().regex(/^[A-Z]{2,5}-\d{4,}$/, 'An order id like ORD-20261101'),
@@ -24,21 +23,23 @@ export const refundRequest = (deps: CatalogDeps): WriteTool<typeof input, unknow
   risk: 'high',
   requiredRole: 'REFUND_APPROVER',
   featureFlag: 'refunds',
-  pageTypes: ['conversation', 'customer'],
+  facets: ['refundForm', 'conversation', 'customer'],
   input,
   timeoutMs: 20_000,
   async preview(i) {
-    const form = findSection('refundForm', { includeHidden: true });
+    const s = deps.model().current();
+    const form = s.refundForm()?.el ?? null;
+    const id = recordIdOf(deps);
     const plan = form ? planValues(toValues(i), form) : { filled: [], missed: ['orderId', 'amount', 'currency', 'reason'] as never[], failed: [] };
     return {
-      recordId: conversationId() ?? undefined,
+      recordId: id ?? undefined,
       touches: plan.filled.map((f) => f.field),
       missing: plan.missed,
-      display: { conversation: conversationId(), customer: readProfile().fields.name ?? null, order: i.orderId, amount: i.amount, currency: i.currency, reason: i.reason },
+      display: { conversation: id, customer: s.customer().fields.name ?? null, order: i.orderId, amount: i.amount, currency: i.currency, reason: i.reason },
     };
   },
   async run(i, ctx) {
-    const form = findSection('refundForm');
+    const form = deps.model().current().refundForm()?.el ?? null;
     if (!form) return fail('not_found', 'NO_REFUND_FORM', 'No refund form was found on this page.', 'Open the customer panel with its refund form.');
     const report = await fillValues(toValues(i), form, ctx.signal);
     if (report.missed.length || report.failed.length) {
@@ -47,7 +48,7 @@ export const refundRequest = (deps: CatalogDeps): WriteTool<typeof input, unknow
     }
     const button = findButton(BUTTON_SYNONYMS.submitRefund, { scope: form });
     if (!button) return fail('failed', 'NO_REFUND_BUTTON', 'The refund form has no submit button deskhand can find. Nothing was submitted.', 'Submit it by hand.');
-    const status = form.querySelector('[role=status], .refund-result');
+    const status = statusNear(form, deps);
     const before = status?.textContent ?? '';
     button.click();
     const seen = await watchStatus(status, form, deps.observeMs ?? 10_000, ctx.signal, before);

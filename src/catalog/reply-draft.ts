@@ -1,18 +1,13 @@
 import { z } from 'zod';
-import { findField, findSection } from '../dom/find.ts';
 import { setValue } from '../dom/set-value.ts';
 import { fail, ok } from '../tools/errors.ts';
 import type { WriteTool } from '../tools/types.ts';
+import type { CatalogDeps } from './deps.ts';
+import { composerOf } from './shared.ts';
 
 const input = z.strictObject({ text: z.string().trim().min(1).max(2_000) });
 
-export function composer(includeHidden = false) {
-  const scope = findSection('conversation', { includeHidden }) ?? document;
-  const f = findField('reply', { scope, includeHidden });
-  return f && (f.kind === 'editable' || f.kind === 'textarea') ? f : null;
-}
-
-export const replyDraft = (): WriteTool<typeof input, unknown> => ({
+export const replyDraft = (deps: CatalogDeps): WriteTool<typeof input, unknown> => ({
   name: 'reply.draft',
   title: 'Draft reply',
   description:
@@ -21,15 +16,15 @@ export const replyDraft = (): WriteTool<typeof input, unknown> => ({
   sideEffect: 'write',
   risk: 'low',
   featureFlag: 'replies',
-  pageTypes: ['conversation'],
+  facets: ['composer', 'conversation'],
   input,
   async preview({ text }) {
-    const f = composer(true);
+    const f = composerOf(deps, 'reply', true);
     return { touches: f ? ['reply'] : [], missing: f ? [] : ['reply'], display: { text } };
   },
   async run({ text }, ctx) {
-    const f = composer();
-    if (!f) return fail('not_found', 'NO_COMPOSER', 'No reply composer was found.', 'Open a conversation first.');
+    const f = composerOf(deps, 'reply');
+    if (!f) return fail('not_found', 'NO_COMPOSER', 'No reply composer was found.', 'Open a conversation first, or use page.inspect.');
     const res = await setValue(f.el, f.kind, text, ctx.signal);
     if (!res.ok) return fail('failed', 'DRAFT_NOT_TAKEN', `The composer did not take the text: ${res.detail ?? ''}`, 'Paste it by hand.');
     return ok({ drafted: true, chars: res.value.length, via: f.via });

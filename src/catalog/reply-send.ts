@@ -1,15 +1,13 @@
 import { z } from 'zod';
-import { findButton, findSection } from '../dom/find.ts';
+import { findButton } from '../dom/find.ts';
 import { observe } from '../dom/observe.ts';
-import { conversationId, readProfile } from '../dom/read.ts';
 import { setValue } from '../dom/set-value.ts';
 import { BUTTON_SYNONYMS } from '../dom/synonyms.ts';
 import { squash } from '../dom/text.ts';
 import { fail, ok } from '../tools/errors.ts';
 import type { SendTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
-import { composer } from './reply-draft.ts';
-import { refusalKind } from './shared.ts';
+import { composerOf, recordIdOf, refusalKind, statusNear, textCount } from './shared.ts';
 
 const input = z.strictObject({ text: z.string().trim().min(1).max(2_000) });
 
@@ -26,33 +24,32 @@ export const replySend = (deps: CatalogDeps): SendTool<typeof input, unknown> =>
   sideEffect: 'send',
   risk: 'high',
   featureFlag: 'replies',
-  pageTypes: ['conversation'],
+  facets: ['composer', 'conversation'],
   input,
   timeoutMs: 20_000,
   async run({ text }) {
-    const id = conversationId();
+    const id = recordIdOf(deps);
     if (!id) return fail('not_found', 'NO_CONVERSATION', 'No conversation is open, so there is no one to send to.', 'Open the conversation first.');
-    if (!composer(true)) return fail('not_found', 'NO_COMPOSER', 'No reply composer was found.', 'Open the conversation first.');
-    const to = readProfile().fields.name ?? null;
+    if (!composerOf(deps, 'reply', true)) return fail('not_found', 'NO_COMPOSER', 'No reply composer was found.', 'Open the conversation first.');
+    const to = deps.model().current().customer().fields.name ?? null;
     return ok({ recordId: id, touches: ['reply', 'send'], display: { conversation: id, to, text } });
   },
   async deliver({ text }, _call, ctx) {
-    const f = composer();
-    const section = findSection('conversation') ?? document.body;
-    const button = findButton(BUTTON_SYNONYMS.send, { scope: section });
+    const f = composerOf(deps, 'reply');
+    const scope = f?.el.closest('form, section, [role=region], [role=form]') ?? document.body;
+    const button = findButton(BUTTON_SYNONYMS.send, { scope }) ?? findButton(BUTTON_SYNONYMS.send);
     if (!f || !button) return fail('failed', 'NO_COMPOSER', 'The composer or its Send button is gone. Nothing was sent.', 'Open the conversation and try again.');
     const set = await setValue(f.el, f.kind, text, ctx.signal);
     if (!set.ok) return fail('failed', 'TEXT_NOT_TAKEN', 'The composer did not take the text. Nothing was sent.', 'Send it by hand.');
-    const list = section.querySelector('.messages, [role=log], ol, ul') ?? section;
-    const status = section.querySelector('.send-status, [role=status]');
+    const wanted = squash(text);
+    const status = statusNear(scope, deps);
     const before = squash(status?.textContent ?? '');
-    const sentCount = () => Array.from(list.querySelectorAll('li, [role=article]')).filter((li) => squash(li.textContent ?? '').includes(squash(text))).length;
-    const already = sentCount();
+    const already = textCount(document.body, wanted, f.el);
     button.click();
     const seen = await observe<boolean>(
-      section,
+      document.body,
       () => {
-        if (sentCount() > already) return { kind: 'done', value: true };
+        if (textCount(document.body, wanted, f.el) > already) return { kind: 'done', value: true };
         const now = squash(status?.textContent ?? '');
         if (now && now !== before && status?.getAttribute('data-state') === 'error') return { kind: 'error', detail: now };
         return null;
@@ -60,7 +57,7 @@ export const replySend = (deps: CatalogDeps): SendTool<typeof input, unknown> =>
       deps.observeMs ?? 10_000,
       ctx.signal,
     );
-    if (seen.kind === 'done') return ok({ sent: true, conversationId: conversationId() });
+    if (seen.kind === 'done') return ok({ sent: true, conversationId: recordIdOf(deps) });
     if (seen.kind === 'error') {
       const kind = refusalKind(seen.detail);
       return fail(kind, kind === 'failed' ? 'SEND_REFUSED' : 'SEND_UNCERTAIN', `The console answered: ${seen.detail}`, kind === 'failed' ? 'The message was not sent.' : 'Check the conversation before sending again.');

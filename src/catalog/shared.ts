@@ -2,14 +2,19 @@
  * Helpers shared by catalog tools: the quick-ticket form, filling a set of fields with a
  * report of what was filled and what was missed, and reading the console's answer.
  */
-import { findButton, findFields, findSection, type FoundField } from '../dom/find.ts';
+import { findButton, findFields, type Control, type FoundField } from '../dom/find.ts';
+import { idFromText } from '../dom/ids.ts';
 import { observe, type Observed } from '../dom/observe.ts';
-import { conversationId } from '../dom/read.ts';
+import { queryAll } from '../dom/query.ts';
 import { currentValue, setValue, wait } from '../dom/set-value.ts';
 import { BUTTON_SYNONYMS, type FieldKey } from '../dom/synonyms.ts';
-import { isVisible } from '../dom/text.ts';
+import { isVisible, squash } from '../dom/text.ts';
+import { visibleTextOf } from '../dom/visible.ts';
+import { pickValue } from '../profiles/identity.ts';
+import type { Snapshot } from '../profiles/model.ts';
 import { fail } from '../tools/errors.ts';
 import type { RunResult } from '../tools/types.ts';
+import type { CatalogDeps } from './deps.ts';
 
 /** Field names as agents read them in a report ("missed: 邮箱"). */
 export const FIELD_TITLES: Record<FieldKey, { zh: string; en: string }> = {
@@ -37,8 +42,8 @@ export interface FillReport {
 }
 
 /** The quick-ticket form, opening it through the console's own button when it is closed. */
-export async function ticketForm(open: boolean, signal?: AbortSignal): Promise<{ form: Element | null; opened: boolean }> {
-  const form = findSection('ticketForm', { includeHidden: true });
+export async function ticketForm(deps: CatalogDeps, open: boolean, signal?: AbortSignal): Promise<{ form: Element | null; opened: boolean }> {
+  const form = deps.model().current().ticketForm()?.el ?? null;
   if (!form) return { form: null, opened: false };
   if (isVisible(form) || !open) return { form, opened: false };
   const opener = findButton(BUTTON_SYNONYMS.openTicket);
@@ -56,9 +61,10 @@ export async function fillValues(
   values: Partial<Record<FieldKey, string>>,
   scope: Element | Document,
   signal: AbortSignal,
+  controls?: readonly Control[],
 ): Promise<FillReport> {
   const keys = givenKeys(values);
-  const { found, missing } = findFields(keys, { scope });
+  const { found, missing } = findFields(keys, { scope, ...(controls ? { controls } : {}) });
   const report: FillReport = { filled: [], missed: [...missing], failed: [] };
   for (const key of keys) {
     const f = found[key];
@@ -86,9 +92,34 @@ export function currentOf(f: FoundField): string {
   return currentValue(f.el, f.kind);
 }
 
-export function requireConversation(): RunResult<never> | null {
-  if (conversationId()) return null;
+export function requireConversation(deps: CatalogDeps): RunResult<never> | null {
+  if (deps.model().current().identity().recordId) return null;
   return fail('not_found', 'NO_CONVERSATION', 'No conversation is open in this tab.', 'Open a conversation in the console first.');
+}
+
+/** The open record's id (what prepared calls bind to). */
+export function recordIdOf(deps: CatalogDeps): string | null {
+  return deps.model().current().identity().recordId;
+}
+
+/**
+ * The record's subject: the profile's rule, else a heading that carries the record id
+ * (without the id), else the page's first main heading.
+ */
+export function subjectOf(s: Snapshot): string {
+  for (const pick of s.profile?.identity?.subject ?? []) {
+    for (const el of queryAll(document, pick.css).slice(0, 3)) {
+      const v = pickValue(el, pick);
+      if (v) return v.trim();
+    }
+  }
+  const headings = Array.from(document.querySelectorAll('main h1, main h2, [role=main] h1, [role=main] h2, h1, h2')).filter((h) => isVisible(h));
+  const withId = headings.find((h) => idFromText(h.textContent ?? ''));
+  const h = withId ?? headings[0];
+  if (!h) return '';
+  const text = visibleTextOf(h).text.replace(/\n/g, ' ');
+  const id = idFromText(text);
+  return id ? text.replace(new RegExp(`\\s*[(（]?#?\\s?${id.replace(/[-]/g, '\\-')}[)）]?\\s*`), ' ').trim() : text;
 }
 
 /**
@@ -125,3 +156,29 @@ export function refusalKind(detail: string): 'failed' | 'uncertain' {
   return /拒绝|refused|rejected|不能|invalid|missing|请填写|must/i.test(detail) ? 'failed' : 'uncertain';
 }
 
+
+/** The element where the console reports the result of an action in `container`: ARIA live regions, `<output>`. */
+export function statusNear(container: Element, _deps: CatalogDeps): Element | null {
+  return container.querySelector('[role=status], [role=alert], [aria-live=polite], [aria-live=assertive], output');
+}
+
+/** The composer of a kind as a fillable field: its element and how set-value writes it. */
+export function composerOf(deps: CatalogDeps, kind: 'reply' | 'note', includeHidden = false): FoundField | null {
+  const c = deps.model().current().composer(kind, includeHidden);
+  if (!c) return null;
+  if (c.field) return c.field;
+  const el = c.el;
+  const fieldKind = el.tagName === 'TEXTAREA' ? 'textarea' : el.tagName === 'INPUT' ? 'text' : 'editable';
+  return { key: kind, el, kind: fieldKind, via: 'label', label: 'profile', score: 1 };
+}
+
+/** How many elements outside the composer show exactly this text (a landed message or note). */
+export function textCount(root: Element, text: string, composer?: Element): number {
+  let n = 0;
+  for (const el of Array.from(root.querySelectorAll('li, p, div, [role=article], [role=listitem], article, td, span'))) {
+    if (composer && (composer.contains(el) || el.contains(composer))) continue;
+    if (el.childElementCount > 3) continue;
+    if (squash(el.textContent ?? '') === text) n += 1;
+  }
+  return n;
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fail, ok } from '../tools/errors.ts';
 import type { WriteTool } from '../tools/types.ts';
+import type { CatalogDeps } from './deps.ts';
 import { fillValues, planValues, ticketForm, type FillReport } from './shared.ts';
 
 const input = z.strictObject({
@@ -10,7 +11,7 @@ const input = z.strictObject({
   category: z.string().trim().min(1).max(60).optional().describe('An option label or value as the form shows it.'),
 });
 
-export const ticketFill = (): WriteTool<typeof input, FillReport & { opened: boolean }> => ({
+export const ticketFill = (deps: CatalogDeps): WriteTool<typeof input, FillReport & { opened: boolean }> => ({
   name: 'ticket.fill',
   title: 'Fill ticket form',
   description:
@@ -19,17 +20,17 @@ export const ticketFill = (): WriteTool<typeof input, FillReport & { opened: boo
   sideEffect: 'write',
   risk: 'low',
   featureFlag: 'tickets',
-  pageTypes: ['conversation', 'ticket'],
+  facets: ['ticketForm'],
   input,
   async preview(i) {
-    const { form } = await ticketForm(false);
+    const { form } = await ticketForm(deps, false);
     const plan = form ? planValues(i, form) : { filled: [], missed: Object.keys(i) as never[], failed: [] };
     return { touches: plan.filled.map((f) => f.field), missing: plan.missed, display: { ...i } };
   },
   async run(i, ctx) {
     if (!Object.values(i).some((v) => v)) return fail('validation', 'NOTHING_TO_FILL', 'No field was given.', 'Pass title, description, priority or category.');
-    const { form, opened } = await ticketForm(true, ctx.signal);
+    const { form, opened } = await ticketForm(deps, true, ctx.signal);
     if (!form) return fail('not_found', 'NO_TICKET_FORM', 'No quick-ticket form was found on this page.', 'Use page.inspect to see what the page offers.');
-    return ok({ ...(await fillValues(i, form, ctx.signal)), opened });
+    return ok({ ...(await fillValues(i, form, ctx.signal, deps.model().current().controls(form))), opened });
   },
 });

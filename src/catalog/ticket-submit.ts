@@ -4,7 +4,7 @@ import { BUTTON_SYNONYMS } from '../dom/synonyms.ts';
 import { fail, ok } from '../tools/errors.ts';
 import type { WriteTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
-import { currentOf, refusalKind, ticketForm, watchStatus } from './shared.ts';
+import { currentOf, refusalKind, statusNear, ticketForm, watchStatus } from './shared.ts';
 
 const input = z.strictObject({});
 const REQUIRED = ['title', 'category', 'description'] as const;
@@ -18,10 +18,10 @@ export const ticketSubmit = (deps: CatalogDeps): WriteTool<typeof input, unknown
   sideEffect: 'write',
   risk: 'medium',
   featureFlag: 'tickets',
-  pageTypes: ['conversation', 'ticket'],
+  facets: ['ticketForm'],
   input,
   async preview() {
-    const { form } = await ticketForm(false);
+    const { form } = await ticketForm(deps, false);
     if (!form) return { missing: ['ticket form'] };
     const { found, missing } = findFields(REQUIRED, { scope: form, includeHidden: true });
     const values = Object.fromEntries(Object.entries(found).map(([k, f]) => [k, currentOf(f!)]));
@@ -29,7 +29,7 @@ export const ticketSubmit = (deps: CatalogDeps): WriteTool<typeof input, unknown
     return { touches: ['submit'], missing: [...missing, ...empty.filter((k) => !missing.includes(k))], display: values };
   },
   async run(_i, ctx) {
-    const { form } = await ticketForm(false);
+    const { form } = await ticketForm(deps, false);
     if (!form) return fail('not_found', 'NO_TICKET_FORM', 'No quick-ticket form was found.', 'Open the ticket form first.');
     const { found } = findFields(REQUIRED, { scope: form });
     const empty = REQUIRED.filter((k) => !found[k] || !currentOf(found[k]!));
@@ -40,7 +40,7 @@ export const ticketSubmit = (deps: CatalogDeps): WriteTool<typeof input, unknown
     }
     const button = findButton(BUTTON_SYNONYMS.submitTicket, { scope: form });
     if (!button) return fail('not_found', 'NO_SUBMIT_BUTTON', 'The ticket form has no submit button deskhand can find.', 'Submit it by hand.');
-    const status = form.querySelector('[role=status], .form-result');
+    const status = statusNear(form, deps);
     const before = status?.textContent ?? '';
     button.click();
     const seen = await watchStatus(status, form, deps.observeMs ?? 8_000, ctx.signal, before);

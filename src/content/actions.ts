@@ -3,12 +3,10 @@
  * `plan`), and the toast that says what happened. Sends end in the side panel.
  */
 import type { FillReport } from '../catalog/shared.ts';
-import { composer } from '../catalog/reply-draft.ts';
-import { findFields, findSection } from '../dom/find.ts';
-import { readProfile } from '../dom/read.ts';
+import { findFields } from '../dom/find.ts';
 import { currentValue } from '../dom/set-value.ts';
 import { runFlow } from './flows.ts';
-import { draftReplyPlan } from '../plans/draft-reply.ts';
+import { draftReplyPlan, type UsedArticle } from '../plans/draft-reply.ts';
 import type { HotkeyAction } from '../settings/schema.ts';
 import { runPlan } from '../tools/plan.ts';
 import type { ToolResult } from '../tools/types.ts';
@@ -57,14 +55,15 @@ export async function runAction(host: Host, action: HotkeyAction): Promise<Actio
       return { tone: 'ok', text: t('toastCategory', d.choice.label, d.choice.score, d.runnerUp?.label ?? '—') };
     }
     case 'draftReply': {
-      const res = await runPlan(draftReplyPlan(pageLang), {}, { registry, ctx: host.ctx('plan') });
-      if (res.status === 'completed') return { tone: 'ok', text: t('toastDrafted') };
+      const res = await runPlan(draftReplyPlan(pageLang), {}, { registry, ctx: host.ctx('plan'), audit: registry.audit });
+      const used = res.outputs.used as UsedArticle | null | undefined;
+      if (res.status === 'completed') return used ? { tone: 'ok', text: t('toastDraftedFrom', used.title) } : { tone: 'warn', text: t('toastDraftedNoArticle') };
       const failed = res.steps.find((s) => s.status === 'error');
       return { tone: 'error', text: failed?.error ? t('flowStepFailed', stepTitle('draftReply', failed.id), shownError(failed.error)) : t('toastFailed') };
     }
     case 'prepareSend': {
-      const f = composer();
-      const text = f ? ((f.el as HTMLElement).innerText ?? '').trim() : '';
+      const f = host.model.current().composer('reply');
+      const text = f ? currentValue(f.el, f.field?.kind ?? (f.el.tagName === 'TEXTAREA' ? 'textarea' : 'editable')).trim() : '';
       if (!text) return { tone: 'warn', text: t('toastEmptyDraft') };
       const r = await registry.invoke('reply.send', { text }, host.ctx('hotkey'));
       if (!r.ok && 'requiresConfirm' in r) return { tone: 'info', text: t('toastAwaitConfirm') };
@@ -84,13 +83,14 @@ export async function runAction(host: Host, action: HotkeyAction): Promise<Actio
 
 /** Refund from the console's own refund form: the agent types, deskhand prepares, a person confirms. */
 async function prepareRefund(host: Host): Promise<ActionReport> {
-  const form = findSection('refundForm');
+  const s = host.model.current();
+  const form = s.refundForm()?.el ?? null;
   const { found } = form ? findFields(['orderId', 'amount', 'currency', 'reason'], { scope: form }) : { found: {} as Record<string, undefined> };
   const value = (k: 'orderId' | 'amount' | 'currency' | 'reason') => {
     const f = found[k];
     return f ? currentValue(f.el, f.kind).trim() : '';
   };
-  const orderId = value('orderId') || (readProfile().fields.orderId ?? '');
+  const orderId = value('orderId') || (s.customer().fields.orderId ?? '');
   const amount = Number(value('amount').replace(/[^\d.]/g, ''));
   const currency = (/[A-Z]{3}/.exec(value('currency'))?.[0] ?? 'CNY') as 'CNY';
   const reason = value('reason');

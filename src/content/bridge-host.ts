@@ -80,7 +80,7 @@ async function handle(host: Host, req: z.infer<typeof BridgeRequest>): Promise<u
     case 'invoke':
       return host.core.registry.invoke(String(req.name ?? ''), req.input, ctx);
     case 'runPlan': {
-      const all = plans(uiLang);
+      const all = plans(uiLang, () => host.model.current());
       const plan = all[String(req.name ?? '')];
       if (!plan) return err('UNKNOWN_PLAN', 'not_found', `There is no plan named "${String(req.name ?? '').slice(0, 60)}".`, `Plans here: ${Object.keys(all).join(', ')}.`);
       // Caller `bridge`: read steps run, other steps are planned, no generator is passed.

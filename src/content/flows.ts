@@ -23,7 +23,7 @@ export function stopFlow(runId: string): boolean {
 }
 
 export async function runFlow(host: Host, name: 'quickTicket', lang: () => 'zh' | 'en'): Promise<PlanResult> {
-  const plan = plans(lang)[name]!;
+  const plan = plans(lang, () => host.model.current())[name]!;
   const runId = crypto.randomUUID();
   const ac = new AbortController();
   running.set(runId, ac);

@@ -4,8 +4,6 @@
  * only the side panel may run tools for the model, and always under the `llm` caller.
  */
 import { ToContent, classifySender, refusal, type Reply } from '../messages/index.ts';
-import { detectPage } from '../dom/detect.ts';
-import { conversationId } from '../dom/read.ts';
 import type { Host } from './host.ts';
 import { pageLang } from './actions.ts';
 import { runFlow, stopFlow } from './flows.ts';
@@ -53,7 +51,18 @@ async function handle(state: ContentState, raw: unknown, sender: chrome.runtime.
     }
     case 'page.info': {
       if (from.kind !== 'sidepanel' && from.kind !== 'background') return refusal('NOT_ALLOWED', 'Not for this sender.');
-      return { ok: true, origin: location.origin, pageType: detectPage(), conversationId: conversationId(), readyMs: state.readyMs(), registryMs: state.registryMs };
+      const s = host.model.current();
+      const identity = s.identity();
+      return {
+        ok: true,
+        origin: location.origin,
+        facets: s.facets(),
+        profile: s.choice ? { id: s.choice.profile.id, source: s.choice.source } : null,
+        conversationId: identity.recordId,
+        displayId: identity.display,
+        readyMs: state.readyMs(),
+        registryMs: state.registryMs,
+      };
     }
     case 'tools.schemas': {
       if (from.kind !== 'sidepanel') return refusal('NOT_FROM_PANEL', 'Only the side panel asks for model tools.');

@@ -3,7 +3,10 @@
  * calls go to the service worker's ledger; audit records are batched to it.
  */
 import { registerCatalog } from '../catalog/index.ts';
-import { detectPage } from '../dom/detect.ts';
+import { KbProviderList } from '../kb/config.ts';
+import { contentKbDeps } from '../kb/content.ts';
+import { BUILTIN_PROFILES } from '../profiles/index.ts';
+import { PageModel } from '../profiles/model.ts';
 import type { Settings } from '../settings/schema.ts';
 import type { AuditRecord } from '../tools/audit.ts';
 import { createToolCore } from '../tools/index.ts';
@@ -12,6 +15,7 @@ import { toBackground } from '../ui/api.ts';
 
 export interface Host {
   core: ReturnType<typeof createToolCore>;
+  model: PageModel;
   ctx(caller: Caller, extra?: Partial<InvokeCtx>): InvokeCtx;
 }
 
@@ -42,19 +46,28 @@ export function createHost(getSettings: () => Settings, tabId: () => number | un
       if (!reply.ok) throw new Error(reply.error.detail);
     },
   });
+  const model = new PageModel(document, {
+    profiles: () => BUILTIN_PROFILES,
+    choice: (origin) => getSettings().consoleProfiles[origin],
+    agentName: () => getSettings().agentName,
+  });
   registerCatalog(core.registry, {
     settings: getSettings,
+    model: () => model,
     fetch: (input, init) => fetch(input, init),
     origin: () => location.origin,
+    ...contentKbDeps(),
+    kbProfile: () => KbProviderList.safeParse(model.current().profile?.kb ?? []).data,
   });
   return {
     core,
+    model,
     ctx(caller, extra = {}) {
       const s = getSettings();
       const id = tabId();
       return {
         caller,
-        pageType: detectPage(),
+        facets: model.current().facets(),
         features: s.features,
         roles: s.roles,
         binding: { origin: location.origin, ...(id !== undefined ? { tabId: id } : {}) },

@@ -4,12 +4,14 @@
  * same-origin iframes and open shadow roots. Never throws; a field not found is reported
  * as missing by the caller.
  */
+import { computeAccessibleName } from 'dom-accessibility-api';
 import { byIdNear, collectRoots } from './roots.ts';
+import { findNamedSection } from './sections.ts';
 import { FIELD_SYNONYMS, matchScore, SECTION_SYNONYMS, TOKEN_SYNONYMS, type FieldKey, type SectionKey } from './synonyms.ts';
 import { isVisible, normLabel, ownText } from './text.ts';
 
 export type ControlKind = 'text' | 'textarea' | 'select' | 'radio' | 'combobox' | 'editable';
-export type LabelSource = 'label' | 'aria-label' | 'aria-labelledby' | 'legend' | 'placeholder' | 'nearby' | 'name';
+export type LabelSource = 'label' | 'aria-label' | 'aria-labelledby' | 'accname' | 'legend' | 'placeholder' | 'nearby' | 'name';
 
 export interface FoundField {
   key: FieldKey;
@@ -24,6 +26,7 @@ const SOURCE_WEIGHT: Record<LabelSource, number> = {
   label: 1,
   'aria-label': 1,
   'aria-labelledby': 1,
+  accname: 1,
   legend: 0.95,
   placeholder: 0.85,
   nearby: 0.75,
@@ -48,6 +51,8 @@ export interface FindOptions {
   scope?: Document | Element;
   /** Also consider hidden controls (dry runs of a closed form). */
   includeHidden?: boolean;
+  /** Controls already listed for this scope (the page model caches them per DOM change). */
+  controls?: readonly Control[];
 }
 
 export interface Control {
@@ -101,10 +106,16 @@ function labelsOf(el: Element): { text: string; via: LabelSource }[] {
     const ref = byIdNear(el, id);
     if (ref) add(ownText(ref), 'aria-labelledby');
   }
+  // The name assistive technology computes (W3C accname: label[for], wrapping labels,
+  // aria-labelledby, aria-label, title, placeholder), via the library Testing Library uses.
+  // After the specific sources so a report says which of them named the field.
   const legend = el.tagName === 'FIELDSET' ? el.querySelector('legend') : null;
   if (legend) add(ownText(legend), 'legend');
+  const acc = normLabel(accessibleName(el));
+  if (acc && !out.some((l) => l.text === acc)) add(acc, 'accname');
   add(el.getAttribute('placeholder') ?? el.getAttribute('data-placeholder'), 'placeholder');
   add(nearbyText(el), 'nearby');
+  add(cellLabel(el), 'nearby');
   add(el.getAttribute('title'), 'nearby');
   const host = (el.getRootNode() as ShadowRoot).host;
   if (host) add(host.getAttribute('aria-label') ?? host.getAttribute('data-label'), 'nearby');
@@ -113,6 +124,23 @@ function labelsOf(el: Element): { text: string; via: LabelSource }[] {
     if (tokens) out.push({ text: tokens, via: 'name' });
   }
   return out;
+}
+
+function accessibleName(el: Element): string {
+  try {
+    return computeAccessibleName(el);
+  } catch {
+    return '';
+  }
+}
+
+/** `<td><label><strong>Ticket Status:</strong></label></td><td><select>`: the cell before, in the same row. */
+function cellLabel(el: Element): string {
+  const cell = el.closest('td, th');
+  const prev = cell?.previousElementSibling;
+  if (!prev || prev.querySelector(CONTROL_SELECTOR)) return '';
+  const t = ownText(prev);
+  return t.length <= 40 ? t : '';
 }
 
 /** Text just before the control: a preceding sibling, or the parent's leading text. */
@@ -168,7 +196,7 @@ export interface FoundSet {
  * best), so "订单号" and "订单编号" cannot both claim one input.
  */
 export function findFields(keys: readonly FieldKey[], opts: FindOptions = {}): FoundSet {
-  const controls = listControls(opts);
+  const controls = opts.controls ?? listControls(opts);
   const pairs: FoundField[] = [];
   for (const control of controls) {
     for (const key of keys) {
@@ -192,40 +220,11 @@ export function findField(key: FieldKey, opts: FindOptions = {}): FoundField | n
 }
 
 /**
- * A section of the page (a form, a panel) named by aria-label, a heading or a legend,
- * across frames and shadow roots. The best-named, smallest match wins.
+ * A section of the page (a form, a panel, a card, a dialog) named like `key` (sections.ts
+ * reads aria names, legends, nested headings, dialog titles and the nearest heading above).
  */
-export function findSection(key: SectionKey, opts: { includeHidden?: boolean; within?: Document | Element } = {}): Element | null {
-  const synonyms = SECTION_SYNONYMS[key];
-  let best: { el: Element; score: number } | null = null;
-  for (const root of collectRoots(opts.within ?? document)) {
-    const candidates = root.querySelectorAll('form, section, aside, main, fieldset, [role=region], [role=form], [role=dialog], iframe, nav');
-    for (const el of Array.from(candidates)) {
-      if (!opts.includeHidden && !isVisible(el)) continue;
-      const names = sectionNames(el);
-      const score = Math.max(0, ...names.map((n) => matchScore(n, synonyms)));
-      if (score >= 0.6 && (!best || score > best.score)) best = { el, score };
-    }
-  }
-  if (best?.el.tagName === 'IFRAME') {
-    const doc = (best.el as HTMLIFrameElement).contentDocument;
-    return doc?.body ?? null;
-  }
-  return best?.el ?? null;
-}
-
-function sectionNames(el: Element): string[] {
-  const names: string[] = [];
-  const push = (s: string | null | undefined) => {
-    const t = normLabel(s ?? '');
-    if (t) names.push(t);
-  };
-  push(el.getAttribute('aria-label'));
-  push(el.getAttribute('title'));
-  for (const id of (el.getAttribute('aria-labelledby') ?? '').split(/\s+/).filter(Boolean)) push(byIdNear(el, id)?.textContent);
-  const heading = el.querySelector(':scope > h1, :scope > h2, :scope > h3, :scope > h4, :scope > header h3, :scope > header h2, :scope > legend');
-  push(heading?.textContent);
-  return names;
+export function findSection(key: SectionKey, opts: { includeHidden?: boolean; within?: Document | Element; extra?: readonly string[] } = {}): Element | null {
+  return findNamedSection(SECTION_SYNONYMS[key], opts);
 }
 
 /** A button whose visible text (or aria-label) names one of the synonyms. */

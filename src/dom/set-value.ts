@@ -38,6 +38,12 @@ function fire(el: Element, type: string, init: EventInit = {}) {
   return el.dispatchEvent(new Ctor(type, { bubbles: true, composed: true, cancelable: type === 'beforeinput', ...init }));
 }
 
+function focusEvents(el: Element, into: boolean): void {
+  const w = win(el);
+  el.dispatchEvent(new w.FocusEvent(into ? 'focus' : 'blur', { bubbles: false, composed: true }));
+  el.dispatchEvent(new w.FocusEvent(into ? 'focusin' : 'focusout', { bubbles: true, composed: true }));
+}
+
 /** Native `value` setter of the element's own prototype chain (its own realm). */
 function nativeValueSetter(el: Element): ((v: string) => void) | undefined {
   const w = win(el);
@@ -68,13 +74,16 @@ export async function setValue(el: Element, kind: ControlKind, value: string, si
 
 function setText(el: HTMLInputElement, value: string): SetResult {
   if (el.disabled || el.readOnly) return { ok: false, value: el.value, detail: 'the field is read-only' };
-  el.focus();
+  // Focus and blur as events, not by moving real focus: forms that validate on blur still see
+  // them, and the agent's caret and scroll position stay where they were (a real focus() also
+  // forces a style recalc per field on big consoles: 10 fields on a 20k-node page took 5 ms).
+  focusEvents(el, true);
   const setter = nativeValueSetter(el);
   if (setter) setter.call(el, value);
   else el.setAttribute('value', value);
   fire(el, 'input', { inputType: 'insertReplacementText', data: value } as InputEventInit);
   fire(el, 'change');
-  el.blur();
+  focusEvents(el, false);
   return { ok: el.value === value, value: el.value, ...(el.value === value ? {} : { detail: 'the page changed the value back' }) };
 }
 

@@ -13,6 +13,7 @@
  */
 import type OpenAI from 'openai';
 import type { ChatCompletionMessageParam, ChatCompletionMessageToolCall, ChatCompletionTool } from 'openai/resources/chat/completions';
+import { kbCitations } from '../kb/citations.ts';
 import { canonicalJson } from '../tools/canonical.ts';
 import type { FunctionSchema, ToolResult } from '../tools/types.ts';
 import { fromWire } from '../tools/wire.ts';
@@ -176,7 +177,7 @@ async function runCalls(
       deps.onEvent?.({ type: 'tool', chip: { ...chip } });
       const started = Date.now();
       const finish = (status: ChipStatus, res: ToolResult | ReturnType<typeof refusal>): ChatCompletionMessageParam => {
-        Object.assign(chip, { status, durationMs: Date.now() - started, ...describe(res) });
+        Object.assign(chip, { status, durationMs: Date.now() - started, ...describe(res), ...kbCitations(chip.name, res) });
         deps.onEvent?.({ type: 'tool', chip: { ...chip } });
         return { role: 'tool', tool_call_id: call.id, content: toolMessageContent(res as ToolResult) };
       };

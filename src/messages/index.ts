@@ -5,6 +5,7 @@
  * (what the browser stamps), never from fields inside the message.
  */
 import { z } from 'zod';
+import { KbRequest } from '../kb/messages.ts';
 import type { ToolError } from '../tools/types.ts';
 import { AuditRecordSchema, ExecOutcomeSchema, PlanRunSchema, PreparedCallSchema, ToolErrorSchema } from './schemas.ts';
 
@@ -36,6 +37,8 @@ export const ToBackground = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('plan.progress'), run: PlanRunSchema }),
   /** content script: a trusted key press asks for the side panel (the gesture travels with it) */
   z.strictObject({ type: z.literal('panel.open') }),
+  /** content script (search) or options page (syncUrls): the local knowledge base (src/background/kb.ts) */
+  z.strictObject({ type: z.literal('kb'), request: KbRequest }),
 ]);
 export type ToBackground = z.infer<typeof ToBackground>;
 

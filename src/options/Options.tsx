@@ -6,11 +6,12 @@
  */
 import { useState } from 'preact/hooks';
 import { GRADES } from '../catalog/grades.ts';
-import { FEATURES, Origin } from '../settings/schema.ts';
+import { diffPatch, FEATURES, Origin } from '../settings/schema.ts';
 import { t, tOr } from '../ui/i18n.ts';
 import { Field, Lock, Section, splitList, TextInput, useFieldErrors } from './fields.tsx';
 import { HotkeysSection } from './HotkeysSection.tsx';
 import { LlmSection } from './LlmSection.tsx';
+import { KnowledgeSources } from './KnowledgeSources.tsx';
 import { useSettings, type SettingsView } from './use-settings.ts';
 import { when } from '../ui/time.ts';
 
@@ -31,6 +32,7 @@ export function Options() {
       <HotkeysSection view={view} />
       <FeaturesSection view={view} />
       <QueuesSection view={view} />
+      <KnowledgeSources s={view.s} save={(next) => view.save(diffPatch(view.s, next), t('kbSources'))} isLocked={view.isLocked} />
       <BridgeSection view={view} />
       <p class="savebar" role="status">
         {view.saved ? t('savedWhat', view.saved.what, when(view.saved.at).text) : ''}

@@ -4,6 +4,7 @@
  * Every field has a default, so a fresh install and a partial managed policy both parse.
  */
 import { z } from 'zod';
+import { KbProviderList } from '../kb/config.ts';
 
 export const HOTKEY_ACTIONS = ['fillCustomer', 'matchCategory', 'draftReply', 'prepareSend', 'quickTicket', 'requestRefund', 'openPanel'] as const;
 export type HotkeyAction = (typeof HOTKEY_ACTIONS)[number];
@@ -58,9 +59,23 @@ export const SettingsSchema = z.object({
     .prefault({}),
   /** Console origins added by the user (the demo origins are built in). */
   consoles: z.array(Origin).default([]),
-  kb: z.object({ endpoint: z.string().trim().default('/api/kb/search') }).prefault({}),
+  /** Knowledge sources (src/kb/resolve.ts says which apply to a console). */
+  kb: z
+    .object({
+      /** Legacy: one JSON endpoint of the demo shape; the demo console's API by default. */
+      endpoint: z.string().trim().default('/api/kb/search'),
+      /** Providers per console origin; an origin listed here uses exactly these. */
+      providers: z.record(Origin, KbProviderList).default({}),
+      /** Search the local knowledge base (imported articles) on consoles not listed above. */
+      local: z.boolean().default(true),
+      /** Admin-pushed article URLs (managed policy), fetched into the local KB by the worker. */
+      urls: z.array(z.url({ protocol: /^https?$/ }).max(2_000)).max(500).default([]),
+    })
+    .prefault({}),
   queues: z.array(z.string().trim().min(1)).default(['billing', 'logistics', 'tech', 'vip']),
   agentName: z.string().trim().default(''),
+  /** Per console origin: which console profile to use ('auto' = recognise, 'generic' = none, or a profile id). */
+  consoleProfiles: z.record(z.string(), z.string().trim().min(1).max(64)).default({}),
 });
 
 export type Settings = z.output<typeof SettingsSchema>;
@@ -145,7 +160,12 @@ export function applyPatch(local: unknown, patch: SettingsPatch, managed: unknow
     if (value === undefined || locked.has(key)) continue;
     if (isGroup(value)) {
       const group: Record<string, unknown> = { ...(isGroup(next[key]) ? next[key] : {}) };
-      for (const [sub, v] of Object.entries(value)) if (!locked.has(`${key}.${sub}`)) group[sub] = v;
+      for (const [sub, v] of Object.entries(value)) {
+        if (locked.has(`${key}.${sub}`)) continue;
+        // A member set to undefined is removed (a record entry the person deleted).
+        if (v === undefined) delete group[sub];
+        else group[sub] = v;
+      }
       next[key] = group;
     } else {
       next[key] = value;
@@ -154,4 +174,25 @@ export function applyPatch(local: unknown, patch: SettingsPatch, managed: unknow
     if (!checked.success) throw new Error(`settings.${key}: ${checked.error.issues.map((i) => i.message).join('; ')}`);
   }
   return next;
+}
+
+/**
+ * The patch that turns `prev` into `next`: the top-level fields that changed, and of a group
+ * only the members that changed (a removed member as undefined). For editors that hand back
+ * whole settings.
+ */
+export function diffPatch(prev: Settings, next: Settings): SettingsPatch {
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  const patch: Record<string, unknown> = {};
+  for (const key of Object.keys(SettingsSchema.shape) as (keyof Settings)[]) {
+    const [a, b]: unknown[] = [prev[key], next[key]];
+    if (same(a, b)) continue;
+    if (isGroup(a) && isGroup(b)) {
+      const members = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((k) => !same(a[k], b[k]));
+      patch[key] = Object.fromEntries(members.map((k) => [k, b[k]]));
+    } else {
+      patch[key] = b;
+    }
+  }
+  return patch as SettingsPatch;
 }

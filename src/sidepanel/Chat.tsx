@@ -12,6 +12,7 @@ import { toTab } from '../ui/api.ts';
 import { t, toolTitle, uiLang } from '../ui/i18n.ts';
 import { loadThread, saveThread, type StoredTurn, type Thread } from './chat-store.ts';
 import { Markdown } from './markdown.tsx';
+import { Citations } from './Citations.tsx';
 
 interface Running {
   question: string;
@@ -164,6 +165,7 @@ function TurnView({ turn, onOpen }: { turn: StoredTurn; onOpen: (url: string) =>
       {turn.rounds > 0 && <p class="rounds">{t('roundOf', turn.rounds, MAX_ROUNDS)}</p>}
       <Chips chips={turn.chips} />
       {turn.answer && <Markdown text={turn.answer} onOpen={onOpen} />}
+      <Citations chips={turn.chips} answer={turn.answer} onOpen={onOpen} />
       {turn.stopped === 'aborted' && <p class="notice">{t('stopped')}</p>}
       {turn.error && turn.stopped === 'error' && (
         <p class="error" role="alert">

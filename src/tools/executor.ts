@@ -43,7 +43,7 @@ export class Executor {
     const input = parsed.data;
     const timed = await runWithDeadline(
       async (abort) => {
-        const ctx: RunCtx = { caller: call.caller, pageType: null, traceId: call.traceId, signal: abort.signal };
+        const ctx: RunCtx = { caller: call.caller, facets: null, traceId: call.traceId, signal: abort.signal };
         const changed = await this.recordChanged(t, input, call, ctx);
         if (changed) return { ok: false as const, error: changed, touched: false };
         const res = await this.act(t, input, call, ctx);

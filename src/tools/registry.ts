@@ -14,7 +14,7 @@ import { decide, needsConfirmation, unclearOutcome, type PolicyOptions } from '.
 import { prepareCall } from './prepared.ts';
 import { runWithDeadline, type LazyAbort } from './timeout.ts';
 import {
-  PAGE_TYPES,
+  FACETS,
   RISKS,
   type DryRunReport,
   type FunctionSchema,
@@ -122,12 +122,12 @@ export class Registry {
     if (t.featureFlag && ctx.features[t.featureFlag] !== true) {
       return { ok: false, code: 'FEATURE_OFF', reason: `The feature "${t.featureFlag}" is turned off in settings.` };
     }
-    // Null page = unknown page (or an iframe): never blocks. Wrapping must not tighten.
-    if (t.pageTypes && ctx.pageType !== null && !t.pageTypes.includes(ctx.pageType)) {
+    // Null facets = unknown page (or an iframe): never blocks. Wrapping must not tighten.
+    if (t.facets && ctx.facets !== null && !t.facets.some((f) => ctx.facets!.includes(f))) {
       return {
         ok: false,
         code: 'WRONG_PAGE',
-        reason: `Works on ${t.pageTypes.join(' / ')} pages; this page is "${ctx.pageType}".`,
+        reason: `Needs a page with ${t.facets.join(' or ')}; this page has ${ctx.facets.join(', ') || 'none of them'}.`,
       };
     }
     return { ok: true };
@@ -198,7 +198,7 @@ export class Registry {
     if (blocked > 0) return err(circuitOpen(name, blocked));
     const parsed = this.validate(tool, input);
     if (!parsed.ok) return err(parsed.error);
-    const runCtx = (abort: LazyAbort): RunCtx => new ToolRunCtx(ctx.caller, ctx.pageType, traceId, abort);
+    const runCtx = (abort: LazyAbort): RunCtx => new ToolRunCtx(ctx.caller, ctx.facets, traceId, abort);
     const timeoutMs = tool.timeoutMs ?? this.opts.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS;
     const timed = await runWithDeadline(
       (abort) => this.dispatch(tool, policy, parsed.data, ctx, runCtx(abort), traceId),
@@ -411,7 +411,7 @@ export async function previewOf(tool: StoredTool, input: unknown, ctx: RunCtx): 
 class ToolRunCtx implements RunCtx {
   constructor(
     readonly caller: RunCtx['caller'],
-    readonly pageType: RunCtx['pageType'],
+    readonly facets: RunCtx['facets'],
     readonly traceId: string,
     private readonly abort: LazyAbort,
   ) {}
@@ -562,7 +562,7 @@ function definitionProblem(tool: Tool, existing: Map<string, StoredTool>): strin
   }
   if (tool.sideEffect !== 'send' && 'deliver' in tool) return 'only send tools have `deliver`.';
   if (typeof tool.run !== 'function') return 'it needs a `run(input, ctx)` function.';
-  const badPage = tool.pageTypes?.find((p) => !PAGE_TYPES.includes(p));
-  if (badPage) return `unknown page type "${badPage}" (known: ${PAGE_TYPES.join(', ')}).`;
+  const badFacet = tool.facets?.find((f) => !FACETS.includes(f));
+  if (badFacet) return `unknown facet "${badFacet}" (known: ${FACETS.join(', ')}).`;
   return null;
 }

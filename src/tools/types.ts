@@ -16,9 +16,13 @@ export const RISKS = ['low', 'medium', 'high', 'critical'] as const satisfies re
 export type Caller = 'hotkey' | 'ui' | 'plan' | 'llm' | 'bridge';
 export const CALLERS = ['hotkey', 'ui', 'plan', 'llm', 'bridge'] as const satisfies readonly Caller[];
 
-/** Page types `detectPage()` may report; `null` means "unknown" and never blocks. */
-export type PageType = 'conversation' | 'customer' | 'ticket' | 'kb';
-export const PAGE_TYPES = ['conversation', 'customer', 'ticket', 'kb'] as const satisfies readonly PageType[];
+/**
+ * Facets a page can have at once (a conversation page may also hold a ticket form and a
+ * customer panel). The page model reports the set it found; `null` means "unknown page",
+ * which never blocks a tool (seed 000: wrapping must not tighten what the function did).
+ */
+export const FACETS = ['conversation', 'composer', 'customer', 'history', 'ticketForm', 'refundForm', 'assign', 'kb'] as const;
+export type Facet = (typeof FACETS)[number];
 
 export type ErrorType =
   | 'validation'
@@ -130,8 +134,8 @@ export type RunResult<O> = { ok: true; data: O } | { ok: false; error: Omit<Tool
 
 export interface InvokeCtx {
   caller: Caller;
-  /** `detectPage()` of the tab; `null` = unknown, which never blocks a tool. */
-  pageType: PageType | null;
+  /** Facets the page model found in the tab; `null` = unknown page, which never blocks a tool. */
+  facets: readonly Facet[] | null;
   /** Enabled feature flags. A tool whose flag is absent or false is off. */
   features: Readonly<Record<string, boolean>>;
   roles: readonly string[];
@@ -148,7 +152,7 @@ export interface InvokeCtx {
 /** What a tool's `run` receives besides its input. */
 export interface RunCtx {
   caller: Caller;
-  pageType: PageType | null;
+  facets: readonly Facet[] | null;
   traceId: string;
   /** Aborted on timeout or cancel: content-side work must stop. */
   signal: AbortSignal;
@@ -163,7 +167,8 @@ interface ToolBase<S extends ToolInput, O> {
   /** For the model: when to use it, when to use a neighbour instead, what it returns, limits. */
   description: string;
   input: S;
-  pageTypes?: readonly PageType[];
+  /** The tool works where the page has any of these facets (unknown pages never block). */
+  facets?: readonly Facet[];
   featureFlag?: string;
   requiredRole?: string;
   /** Input/output keys masked in audit records (and for the model where the tool says so). */

@@ -11,7 +11,7 @@ const NOT_TOOLS = ['index.ts', 'deps.ts', 'shared.ts', 'grades.ts'];
 
 function catalog() {
   const registry = new Registry();
-  registerCatalog(registry, { settings: () => DEFAULT_SETTINGS, fetch, origin: () => 'http://127.0.0.1' });
+  registerCatalog(registry, { settings: () => DEFAULT_SETTINGS, model: () => { throw new Error('no page in unit tests'); }, fetch, origin: () => 'http://127.0.0.1' });
   return registry;
 }
 
@@ -49,14 +49,14 @@ describe('the catalog list', () => {
   });
 
   it('exports a JSON Schema for every tool input (what a person-side caller is shown)', () => {
-    const schemas = catalog().toFunctionSchemas({ caller: 'ui', pageType: null, features: DEFAULT_SETTINGS.features, roles: [] });
+    const schemas = catalog().toFunctionSchemas({ caller: 'ui', facets: null, features: DEFAULT_SETTINGS.features, roles: [] });
     expect(schemas).toHaveLength(Object.keys(GRADES).length);
     for (const s of schemas) expect(s.function.parameters, s.function.name).toMatchObject({ type: 'object', additionalProperties: false });
   });
 
   it('offers the model only the five read tools', () => {
     const names = catalog()
-      .toFunctionSchemas({ caller: 'llm', pageType: 'conversation', features: DEFAULT_SETTINGS.features, roles: [] })
+      .toFunctionSchemas({ caller: 'llm', facets: ['conversation', 'composer', 'customer', 'history'], features: DEFAULT_SETTINGS.features, roles: [] })
       .map((s) => s.function.name)
       .sort();
     expect(names).toEqual(['conversation__read', 'customer__read', 'kb__search', 'page__inspect', 'ticket__history']);

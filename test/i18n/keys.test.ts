@@ -28,12 +28,12 @@ const DEVELOPER_CODES = new Set([
   'ROUTER_FAILED', 'HANDLER_FAILED', 'BINDING_MISMATCH', 'GRADE_MISMATCH', 'NOT_CONFIRMABLE', 'DUPLICATE_ACTION',
   'RATE_LIMITED', 'BRIDGE_FAILED', 'UNKNOWN_PLAN', 'INPUT_NOT_CLONEABLE', 'BAD_REPLY',
   'TOOL_NOT_OFFERED', 'ARGUMENTS_NOT_JSON', 'TOO_MANY_CALLS', 'NOT_ALLOWED_FOR_CALLER',
-  'INPUT_NOT_OBJECT', 'INPUT_TOO_LARGE', 'INPUT_CYCLE', 'INPUT_TOO_DEEP', 'INPUT_NOT_JSON', 'PANEL_NOT_OPENED',
+  'INPUT_NOT_OBJECT', 'INPUT_TOO_LARGE', 'INPUT_CYCLE', 'INPUT_TOO_DEEP', 'INPUT_NOT_JSON', 'PANEL_NOT_OPENED', 'NOT_CONSOLE', 'NOT_OPTIONS',
 ]);
 
 /** Error codes written in src/: `code: 'X'`, and the error helpers' code arguments. */
 export function errorCodes(): string[] {
-  const re = /(?:\bcode:\s*|\b(?:refusal|refused|refuse|stepError|outcomeError|failed|fail|err)\(\s*(?:'[a-z_]+',\s*)?)'([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{4,})'/g;
+  const re = /(?:\bcode:\s*|\b(?:refusal|refused|refuse|stepError|outcomeError|failure|failed|fail|err)\(\s*(?:'[a-z_]+',\s*)?)'([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{4,})'/g;
   return [...new Set([...allText.matchAll(re)].map((m) => m[1]!))].sort();
 }
 
@@ -41,7 +41,9 @@ const CALL_STATES = ['pending', 'dispatched', 'executed', 'failed', 'uncertain',
 
 /** Families of keys built at run time, with every member the code can produce. */
 function families(): Record<string, string[]> {
-  const allPlans = plans(() => 'en');
+  const allPlans = plans(() => 'en', () => {
+    throw new Error('no page: step lists only');
+  });
   const roles = ['AGENT', ...Object.values(GRADES).flatMap((g) => (g.requiredRole ? [g.requiredRole] : []))];
   return {
     hk_: HOTKEY_ACTIONS.map((a) => `hk_${a}`),

@@ -67,7 +67,7 @@ function setup(model: string, extra: Partial<LoopDeps> = {}) {
       return ok({});
     },
   });
-  const ctx: InvokeCtx = { caller: 'llm', pageType: 'conversation', features: {}, roles: [] };
+  const ctx: InvokeCtx = { caller: 'llm', facets: ['conversation'], features: {}, roles: [] };
   const events: LoopEvent[] = [];
   const ac = new AbortController();
   const deps: LoopDeps = {

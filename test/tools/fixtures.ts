@@ -3,7 +3,7 @@ import { createToolCore, ok, type InvokeCtx, type RegistryOptions } from '../../
 
 export const ctx = (over: Partial<InvokeCtx> = {}): InvokeCtx => ({
   caller: 'hotkey',
-  pageType: 'conversation',
+  facets: ['conversation'],
   features: { kb: true },
   roles: [],
   ...over,
@@ -31,7 +31,7 @@ export function makeCore(opts: RegistryOptions = {}) {
       title: 'Read conversation',
       description: 'Messages of the open conversation.',
       sideEffect: 'read',
-      pageTypes: ['conversation'],
+      facets: ['conversation'],
       input: z.strictObject({}),
       run: async () => ok({ id: page.conversationId, messages: [] }),
     });

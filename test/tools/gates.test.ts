@@ -29,18 +29,23 @@ describe('gates', () => {
     expect(e).toMatchObject({ type: 'unavailable', code: 'FEATURE_OFF' });
     expect(effects.reads).toBe(0);
   });
-  it('pageTypes on another known page makes the tool unavailable, with a reason', async () => {
+  it('a known page without the facet a tool needs makes it unavailable, with a reason', async () => {
     const { registry } = makeCore();
-    const kbPage = ctx({ pageType: 'kb' });
+    const kbPage = ctx({ facets: ['kb', 'ticketForm'] });
     const info = registry.list(kbPage).find((t) => t.name === 'conversation.read')!;
     expect(info.available).toBe(false);
     expect(info.reason).toContain('conversation');
     expect(registry.isAvailable('conversation.read', kbPage)).toMatchObject({ ok: false, code: 'WRONG_PAGE' });
     expect(errorOf(await registry.invoke('conversation.read', {}, kbPage)).code).toBe('WRONG_PAGE');
   });
-  it('pageTypes with a null (unknown) page still runs: wrapping never tightens', async () => {
+  it('a page with several facets runs a tool that needs any one of them', async () => {
     const { registry } = makeCore();
-    const res = await registry.invoke('conversation.read', {}, ctx({ pageType: null }));
+    const res = await registry.invoke('conversation.read', {}, ctx({ facets: ['ticketForm', 'conversation', 'customer'] }));
+    expect(res).toEqual({ ok: true, data: { id: 'C-1', messages: [] } });
+  });
+  it('facets of an unknown page (null) never block: wrapping never tightens', async () => {
+    const { registry } = makeCore();
+    const res = await registry.invoke('conversation.read', {}, ctx({ facets: null }));
     expect(res).toEqual({ ok: true, data: { id: 'C-1', messages: [] } });
   });
   it('validation errors carry fields with allowed values and bounds', async () => {

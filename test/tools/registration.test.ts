@@ -53,8 +53,8 @@ describe('register refuses bad definitions with what to fix', () => {
   it('refuses a send without a separate delivery function', () => {
     expect(refused({ sideEffect: 'send', risk: 'high' })).toThrow(/separate `deliver`/);
   });
-  it('refuses an unknown page type', () => {
-    expect(refused({ pageTypes: ['inbox'] })).toThrow(/unknown page type/);
+  it('refuses an unknown facet', () => {
+    expect(refused({ facets: ['inbox'] })).toThrow(/unknown facet/);
   });
 });
 

@@ -1,0 +1,116 @@
+/**
+ * The open record's customer: name, e-mail, phone, order id, membership — from the
+ * profile's rules where it has them, else from label/value pairs in a customer-named panel
+ * (card, dl, table, label rows, also in open shadow roots), else from a record header table
+ * ("User:", "Email:"), and from `mailto:`/`tel:` links there. Fields still missing can come
+ * from the page behind a profile's `follow` link (fetched read-only, same origin).
+ */
+import type { ConsoleProfile, CustomerKey } from '../profiles/schema.ts';
+import { CUSTOMER_KEYS } from '../profiles/schema.ts';
+import { readPairs, staticText, type Pair } from './pairs.ts';
+import { queryOne } from './query.ts';
+import { FIELD_SYNONYMS, matchScore } from './synonyms.ts';
+import { normLabel } from './text.ts';
+import { visibleTextOf } from './visible.ts';
+
+export type CustomerFields = Partial<Record<CustomerKey, string>>;
+export type FieldVia = 'profile' | 'panel' | 'page' | 'link' | 'follow';
+
+export interface CustomerRead {
+  fields: CustomerFields;
+  via: Partial<Record<CustomerKey, FieldVia>>;
+  panel: Element | null;
+}
+
+type CustomerRule = NonNullable<ConsoleProfile['customer']>;
+
+/** Labels that name the customer on record pages besides the form-field synonyms. */
+const EXTRA_LABELS: Record<CustomerKey, readonly string[]> = {
+  name: ['user', 'requester', 'customer', 'client', 'contact', 'end user', '客户', '用户', '请求人', '联系人', '客户名称'],
+  email: ['email address', 'e-mail address', '邮件地址'],
+  phone: ['phone number', 'mobile phone', 'cell', 'work phone', '手机号码', '联系方式'],
+  orderId: ['order #', 'order no', '订单号码'],
+  membership: ['vip', 'plan', 'level', 'vip level', '会员级别'],
+};
+
+export function labelKey(label: string, extra: CustomerRule['fields'] = {}): CustomerKey | null {
+  const l = normLabel(label);
+  let best: { key: CustomerKey; score: number } | null = null;
+  for (const key of CUSTOMER_KEYS) {
+    const words = [...FIELD_SYNONYMS[key], ...EXTRA_LABELS[key], ...(extra[key]?.label ?? []).map(normLabel)];
+    const score = matchScore(l, words);
+    if (score >= 0.6 && (!best || score > best.score)) best = { key, score };
+  }
+  return best?.key ?? null;
+}
+
+const EMAIL = /[\w.+-]+@[\w-]+(\.[\w-]+)+/;
+const PHONE = /(\+?\(?\d[\d\s().-]{5,}\d)/;
+
+/** A value cleaned for its field, or null when it does not look like one. */
+export function cleanValue(key: CustomerKey, raw: string): string | null {
+  const v = raw.replace(/\s+/g, ' ').trim();
+  if (!v) return null;
+  if (key === 'email') return EMAIL.exec(v)?.[0] ?? null;
+  if (key === 'phone') {
+    const m = PHONE.exec(v)?.[1];
+    return m && m.replace(/\D/g, '').length >= 6 ? m.trim() : null;
+  }
+  if (key === 'name') {
+    const name = v.replace(/<[^>]*>|\([^)]*@[^)]*\)|[\w.+-]+@[\w-]+(\.[\w-]+)+/g, '').trim();
+    return name && name.length <= 80 ? name : null;
+  }
+  return v.length <= 120 ? v : null;
+}
+
+export function readCustomer(rule: CustomerRule | undefined, panel: Element | null, scope: Document = document): CustomerRead {
+  const out: CustomerRead = { fields: {}, via: {}, panel };
+  const set = (key: CustomerKey, raw: string | null | undefined, via: FieldVia) => {
+    if (out.fields[key] || !raw) return;
+    const v = cleanValue(key, raw);
+    if (v) {
+      out.fields[key] = v;
+      out.via[key] = via;
+    }
+  };
+  for (const key of CUSTOMER_KEYS) {
+    const f = rule?.fields?.[key];
+    const el = f?.css ? queryOne(rule?.container ? (queryOne(scope, rule.container) ?? scope) : scope, f.css) : null;
+    if (el) set(key, f?.attr ? el.getAttribute(f.attr) : visibleTextOf(el).text, 'profile');
+  }
+  const scopes: [Document | Element, FieldVia][] = [];
+  if (panel) scopes.push([panel, 'panel']);
+  scopes.push([scope, 'page']);
+  for (const [where, via] of scopes) {
+    fillFromPairs(readPairs(where), rule, (k, v) => set(k, v, via));
+    fillFromLinks(where, (k, v) => set(k, v, 'link'));
+  }
+  return out;
+}
+
+function fillFromPairs(pairs: Pair[], rule: CustomerRule | undefined, set: (k: CustomerKey, v: string) => void): void {
+  for (const p of pairs) {
+    const key = labelKey(p.label, rule?.fields);
+    if (key) set(key, p.value);
+  }
+}
+
+function fillFromLinks(where: Document | Element, set: (k: CustomerKey, v: string) => void): void {
+  const mail = where.querySelector('a[href^="mailto:"]');
+  if (mail) set('email', decodeURIComponent(mail.getAttribute('href')!.slice(7).split('?')[0]!));
+  const tel = where.querySelector('a[href^="tel:"]');
+  if (tel) set('phone', tel.getAttribute('href')!.slice(4));
+}
+
+/** Missing fields from another same-origin page (a user page), read without rendering it. */
+export function readCustomerFromPage(doc: Document, rule: CustomerRule | undefined, within?: string): CustomerFields {
+  const root = (within && queryOne(doc, within)) || doc.body;
+  const fields: CustomerFields = {};
+  if (!root) return fields;
+  for (const p of readPairs(root)) {
+    const key = labelKey(p.label, rule?.fields);
+    const v = key ? cleanValue(key, p.value || staticText(p.valueEl)) : null;
+    if (key && v && !fields[key]) fields[key] = v;
+  }
+  return fields;
+}

@@ -1,0 +1,118 @@
+/**
+ * The customer's other tickets, as a list a person reads: each row with an id in any of the
+ * shapes consoles use (`#452271`, `T-2042`, `INC0010023`, a 6-digit number, or the id in the
+ * row's link), a title, a status and a date. From the profile's rule, else from the list
+ * under a history-named heading or section; on the live page or a fetched one.
+ */
+import type { ConsoleProfile } from '../profiles/schema.ts';
+import { idFromUrl, ticketIdIn } from './ids.ts';
+import { staticShown, staticText } from './pairs.ts';
+import { queryAll, queryOne } from './query.ts';
+import { parseTime } from './time.ts';
+import { hasAny, markupTokens } from './tokens.ts';
+import { elementVisible, visibleTextOf } from './visible.ts';
+
+export interface TicketRow {
+  id: string;
+  title: string;
+  status: string;
+  date: string;
+}
+
+type HistoryRule = NonNullable<ConsoleProfile['history']>;
+
+const STATUS_WORDS = /^(open|opened|closed|resolved|pending|solved|on hold|new|in progress|waiting|archived|overdue|answered|已关闭|已解决|处理中|待处理|待回复|已回复|新建|挂起|已完成|进行中|已取消|open \(\d+\))$/i;
+const ROW = 'li, tr, [role=row], [role=listitem], article';
+
+export function readHistoryRows(list: Element, rule: HistoryRule | undefined, rendered = true): TicketRow[] {
+  const text = (el: Element) => (rendered ? visibleTextOf(el).text : staticText(el));
+  const shown = (el: Element) => (rendered ? elementVisible(el) : staticShown(el));
+  const items = rule?.item ? queryAll(list, rule.item) : rowsOf(list);
+  const rows: TicketRow[] = [];
+  for (const item of items) {
+    if (!shown(item)) continue;
+    const whole = text(item);
+    if (!whole) continue;
+    const id = idOf(item, whole, rule);
+    if (!id) continue;
+    const pick = (css?: string) => (css ? text(queryOne(item, css) ?? item.ownerDocument.createElement('i')) : '');
+    const status = pick(rule?.status) || statusOf(item, text);
+    const date = pick(rule?.date) || dateOf(item, whole);
+    const title = pick(rule?.title) || titleOf(item, whole, [id, status, date], text);
+    rows.push({ id, title: title.slice(0, 160), status, date });
+  }
+  return rows;
+}
+
+function rowsOf(list: Element): Element[] {
+  const direct = Array.from(list.querySelectorAll(ROW)).filter((r) => !r.querySelector(ROW) && !r.querySelector('th'));
+  if (direct.length) return direct;
+  return Array.from(list.children);
+}
+
+function idOf(item: Element, whole: string, rule: HistoryRule | undefined): string | null {
+  if (rule?.id) {
+    const el = queryOne(item, rule.id.css);
+    const raw = el ? (rule.id.attr ? el.getAttribute(rule.id.attr) ?? '' : (el.textContent ?? '')) : '';
+    const m = rule.id.pattern ? new RegExp(rule.id.pattern, 'u').exec(raw.slice(0, 500))?.[1] : raw.trim();
+    if (m) return m.replace(/^#/, '');
+  }
+  for (const attr of ['data-ticket', 'data-ticket-id', 'data-id', 'data-number']) {
+    const v = item.getAttribute(attr);
+    if (v) return v;
+  }
+  const fromText = ticketIdIn(whole);
+  if (fromText) return fromText;
+  const href = item.querySelector('a[href]')?.getAttribute('href');
+  if (href) return idFromUrl(new URL(href, item.ownerDocument.baseURI || 'http://x/').href)?.value ?? null;
+  return null;
+}
+
+function statusOf(item: Element, text: (el: Element) => string): string {
+  for (const el of Array.from(item.querySelectorAll('*'))) {
+    if (el.children.length) continue;
+    const t = text(el);
+    if (t && (STATUS_WORDS.test(t) || (hasAny(markupTokens(el), ['status', 'state', 'badge']) && t.length <= 20))) return t;
+  }
+  return '';
+}
+
+function dateOf(item: Element, whole: string): string {
+  const time = item.querySelector('time');
+  if (time) return time.getAttribute('datetime') || (time.textContent ?? '').trim();
+  const m = /\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}\/\d{1,2}\/\d{2,4}|\d{4}年\d{1,2}月\d{1,2}日/.exec(whole);
+  return m ? (parseTime(m[0], null).iso?.slice(0, 10) ?? m[0]) : '';
+}
+
+/** The link text, else the title-ish cell, else the row text without id, status and date. */
+function titleOf(item: Element, whole: string, known: string[], text: (el: Element) => string): string {
+  for (const el of Array.from(item.querySelectorAll('a, [class*=title], [class*=subject], td'))) {
+    const t = text(el);
+    if (t && t.length > 3 && !known.some((k) => k && (t === k || t === `#${k}`))) return t;
+  }
+  let rest = whole;
+  for (const k of known) if (k) rest = rest.replace(`#${k}`, ' ').replace(k, ' ');
+  return rest.replace(/\s+/g, ' ').trim();
+}
+
+const LIST = 'ul, ol, table, [role=list], [role=table], [role=grid]';
+
+/** The list under a history-named heading or section (the top document first, then frames and shadow roots). */
+export function findHistoryList(section: Element | null, words: readonly string[], scope: Document = document): Element | null {
+  if (section) {
+    if (section.matches(LIST)) return section;
+    const inner = section.querySelector(LIST);
+    if (inner) return inner;
+  }
+  for (const h of Array.from(scope.querySelectorAll('h1, h2, h3, h4, h5, h6, legend, [role=heading]'))) {
+    const t = (h.textContent ?? '').replace(/\s*[(（]\d+[)）]\s*$/, '').trim().toLowerCase();
+    if (!words.some((w) => t === w || (t.includes(w) && t.length <= w.length + 24))) continue;
+    for (let sib = h.nextElementSibling; sib; sib = sib.nextElementSibling) {
+      if (sib.matches(LIST)) return sib;
+      const nested = sib.querySelector(LIST);
+      if (nested) return nested;
+      if (/^H[1-6]$/.test(sib.tagName)) break;
+    }
+  }
+  return null;
+}

@@ -1,0 +1,92 @@
+/**
+ * Record and ticket ids in the shapes consoles use: `#452271`, `T-2042`, `INC0010023`,
+ * `C-1001`, a 6-digit number, a UUID — in URLs, headings and lists, with zh and en words
+ * around them ("Ticket #452271", "对话 #5120", "工单号 T-2042"). Pure string code.
+ */
+
+/** A token that can be an id: letters-prefixed numbers, long numbers, UUIDs, 24-hex object ids. */
+const TOKEN = /^(?:[A-Za-z]{1,6}-?\d{2,}|\d{1,12}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{24})$/i;
+
+/** Query parameter names that carry the open record's id. Order = preference. */
+const ID_PARAMS = [
+  'conversationId', 'conversation', 'c', 'cid', 'ticketId', 'ticket_id', 'ticket', 'tid', 'caseId', 'case', 'record', 'rid',
+  'thread', 'chat', 'id', 'number', 'no', 'sys_id', 't',
+];
+
+/** Path words after which a segment is the record id (`/conversations/5120`, `/ticket/INC0010023`). */
+const PATH_WORDS = /^(conversations?|tickets?|cases?|chats?|threads?|requests?|issues?|incidents?|inbox|records?|messages?|c|t)$/i;
+
+export function looksLikeId(s: string): boolean {
+  return TOKEN.test(s.trim());
+}
+
+export interface UrlId {
+  value: string;
+  where: string;
+}
+
+/** The record id the URL names: a known query parameter, else an id-like path segment. */
+export function idFromUrl(href: string): UrlId | null {
+  let url: URL;
+  try {
+    url = new URL(href);
+  } catch {
+    return null;
+  }
+  for (const name of ID_PARAMS) {
+    const v = url.searchParams.get(name);
+    if (v && looksLikeId(v)) return { value: v, where: `?${name}=` };
+  }
+  const hashPath = url.hash.startsWith('#/') ? url.hash.slice(1) : '';
+  for (const path of [url.pathname, hashPath]) {
+    const segs = path.split('/').filter(Boolean).map(decodeSafe);
+    for (let i = segs.length - 1; i >= 0; i--) {
+      const seg = segs[i]!;
+      if (!looksLikeId(seg)) continue;
+      const prev = segs[i - 1] ?? '';
+      // A bare small number right after the origin ("/2") is too weak; after a record word it counts.
+      if (PATH_WORDS.test(prev) || /[A-Za-z]/.test(seg) || seg.length >= 3) return { value: seg, where: `path /${prev ? `${prev}/` : ''}…` };
+    }
+  }
+  return null;
+}
+
+function decodeSafe(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+/** Words before an id in headings (zh + en). */
+const ID_WORDS = '(?:ticket|case|conversation|chat|request|incident|issue|order|no\\.?|number|工单号|工单编号|工单|会话号|会话|对话号|对话|单号|编号|案例|请求)';
+const HASH_ID = /#\s?([A-Za-z]{0,6}-?\d{2,})\b/;
+const WORD_ID = new RegExp(`${ID_WORDS}\\s*[:：]?\\s*#?\\s?([A-Za-z]{0,6}-?\\d{3,})\\b`, 'i');
+
+/** An id shown in a heading: "Ticket #452271", "对话 #5120", "工单号 T-2042", "#C-1001". */
+export function idFromText(text: string): string | null {
+  const t = text.slice(0, 500);
+  return HASH_ID.exec(t)?.[1] ?? WORD_ID.exec(t)?.[1] ?? null;
+}
+
+/** A ticket id in a history row (first id-shaped token, `#` optional). */
+const TICKET_ID = /(?:^|[\s#(（[【:：])#?([A-Z]{1,6}-?\d{3,}|\d{4,10})(?=$|[\s,.;:)）\]】·|-])/;
+
+export function ticketIdIn(text: string): string | null {
+  return TICKET_ID.exec(` ${text.slice(0, 500)}`)?.[1] ?? null;
+}
+
+/** Two ids name the same record: equal, or equal once a leading `#` and case are ignored. */
+export function sameId(a: string, b: string): boolean {
+  const n = (s: string) => s.trim().replace(/^#/, '').toLowerCase();
+  return n(a) === n(b);
+}
+
+/** Ids of one shape family (both letter-prefixed with the same prefix, or both numeric). */
+export function comparableIds(a: string, b: string): boolean {
+  const prefix = (s: string) => /^[A-Za-z]*/.exec(s.replace(/^#/, ''))?.[0].toUpperCase() ?? '';
+  const pa = prefix(a);
+  const pb = prefix(b);
+  return pa !== '' && pa === pb;
+}

@@ -1,0 +1,130 @@
+/**
+ * Who wrote a thread entry, from the signals real consoles use: words in classes and data
+ * attributes (in/out, inbound/outbound, customer/requester/end-user vs agent/staff/response,
+ * note/internal/private, event/system), a badge in the entry ("Internal note", "内部备注"),
+ * the author matching the agent's or the customer's name, and alignment (chat consoles put
+ * the agent's own messages on the right). Words shared by every entry say nothing and are
+ * ignored, so a console where every entry is `.message` still reads right.
+ */
+import { hasAny, markupTokens } from './tokens.ts';
+import type { ThreadRole } from '../profiles/schema.ts';
+
+export type ReadRole = ThreadRole | 'unknown';
+
+export const ROLE_WORDS: Record<ThreadRole, readonly string[]> = {
+  note: ['note', 'notes', 'internal', 'private', 'whisper', 'internalnote', 'privatenote', 'staffnote'],
+  system: ['event', 'events', 'system', 'activity', 'audit', 'divider', 'separator', 'threadevent', 'log', 'status'],
+  customer: [
+    'in', 'incoming', 'inbound', 'received', 'customer', 'client', 'user', 'enduser', 'requester', 'requestor', 'contact',
+    'visitor', 'guest', 'them', 'other', 'buyer', 'member', 'end', 'question', 'message',
+  ],
+  agent: [
+    'out', 'outgoing', 'outbound', 'sent', 'agent', 'staff', 'operator', 'support', 'response', 'reply', 'answer', 'me', 'mine',
+    'self', 'own', 'admin', 'employee', 'assistant', 'supporter', 'rep',
+  ],
+};
+
+/** Weak words: they decide only when no strong word does (osTicket: "message" vs "response"). */
+const WEAK = new Set(['message', 'reply', 'user', 'end', 'other', 'status', 'log', 'question', 'answer', 'member']);
+
+/** Badges and labels inside an entry that mark it. */
+const NOTE_BADGE = /^(internal note|private note|internal|note|staff note|内部备注|内部|备注|私密备注|私信备注)$/i;
+
+export interface RoleSignals {
+  tokens: Set<string>;
+  badge: boolean;
+  side: 'left' | 'right' | 'full' | null;
+  author: string;
+}
+
+export interface RoleContext {
+  agentNames: readonly string[];
+  customerName: string;
+  /** Profile words for roles, added to the built-in ones. */
+  extra?: Partial<Record<ThreadRole, readonly string[]>>;
+}
+
+/** Markup tokens of the entry and its first two levels (role classes often sit on a bubble child). */
+export function entryTokens(entry: Element): Set<string> {
+  const tokens = markupTokens(entry);
+  for (const child of Array.from(entry.children).slice(0, 6)) {
+    for (const t of markupTokens(child)) tokens.add(t);
+    for (const g of Array.from(child.children).slice(0, 4)) for (const t of markupTokens(g)) tokens.add(t);
+  }
+  return tokens;
+}
+
+export function hasNoteBadge(entry: Element): boolean {
+  for (const el of Array.from(entry.querySelectorAll('span, b, strong, em, small, label, div, i')).slice(0, 40)) {
+    const t = (el.textContent ?? '').trim();
+    if (t.length <= 20 && NOTE_BADGE.test(t)) return true;
+  }
+  return false;
+}
+
+/**
+ * Roles of all entries at once, because the evidence is relative: tokens common to all
+ * entries are dropped, and left/right alignment only means something when both occur.
+ */
+export function classifyRoles(entries: RoleSignals[], ctx: RoleContext): { role: ReadRole; why: string }[] {
+  const common = commonTokens(entries);
+  const sides = new Set(entries.map((e) => e.side));
+  const aligned = sides.has('left') && sides.has('right');
+  return byAuthor(entries, entries.map((e) => classifyOne(e, common, aligned, ctx)));
+}
+
+/** One author, one side: an unknown entry takes the role its author has elsewhere (a note's author is an agent). */
+function byAuthor(entries: RoleSignals[], roles: { role: ReadRole; why: string }[]): { role: ReadRole; why: string }[] {
+  const known = new Map<string, ReadRole>();
+  roles.forEach((r, i) => {
+    const a = entries[i]!.author.trim().toLowerCase();
+    const side = r.role === 'note' ? 'agent' : r.role;
+    if (a && (side === 'customer' || side === 'agent') && !known.has(a)) known.set(a, side);
+  });
+  return roles.map((r, i) => {
+    const side = known.get(entries[i]!.author.trim().toLowerCase());
+    return r.role === 'unknown' && side ? { role: side, why: 'same author as a known entry' } : r;
+  });
+}
+
+function commonTokens(entries: RoleSignals[]): Set<string> {
+  if (entries.length < 2) return new Set();
+  const [first, ...rest] = entries;
+  return new Set([...first!.tokens].filter((t) => rest.every((e) => e.tokens.has(t))));
+}
+
+function classifyOne(e: RoleSignals, common: Set<string>, aligned: boolean, ctx: RoleContext): { role: ReadRole; why: string } {
+  const own = new Set([...e.tokens].filter((t) => !common.has(t)));
+  const words = (role: ThreadRole) => [...ROLE_WORDS[role], ...(ctx.extra?.[role] ?? []).map((w) => w.toLowerCase())];
+  if (e.badge) return { role: 'note', why: 'badge' };
+  for (const role of ['note', 'system'] as const) {
+    const hit = hasAny(own, words(role).filter((w) => !WEAK.has(w)));
+    if (hit) return { role, why: `word "${hit}"` };
+  }
+  const strong = (role: ThreadRole) => hasAny(own, words(role).filter((w) => !WEAK.has(w)));
+  const c = strong('customer');
+  const a = strong('agent');
+  if (c && !a) return { role: 'customer', why: `word "${c}"` };
+  if (a && !c) return { role: 'agent', why: `word "${a}"` };
+  const byName = roleByAuthor(e.author, ctx);
+  if (byName) return byName;
+  if (aligned && e.side !== 'full' && e.side) return { role: e.side === 'right' ? 'agent' : 'customer', why: `aligned ${e.side}` };
+  const weak = (role: ThreadRole) => hasAny(own, words(role).filter((w) => WEAK.has(w)));
+  const wc = weak('customer');
+  const wa = weak('agent');
+  if (wc && !wa) return { role: 'customer', why: `word "${wc}"` };
+  if (wa && !wc) return { role: 'agent', why: `word "${wa}"` };
+  const ws = hasAny(own, words('system').filter((w) => WEAK.has(w)));
+  if (ws) return { role: 'system', why: `word "${ws}"` };
+  return { role: 'unknown', why: 'no signal' };
+}
+
+const SELF_NAMES = ['you', 'me', '我', '我自己', 'yourself'];
+
+function roleByAuthor(author: string, ctx: RoleContext): { role: ReadRole; why: string } | null {
+  const a = author.trim().toLowerCase();
+  if (!a) return null;
+  if (SELF_NAMES.includes(a) || ctx.agentNames.some((n) => n && a === n.trim().toLowerCase())) return { role: 'agent', why: 'author is the agent' };
+  if (ctx.customerName && a === ctx.customerName.trim().toLowerCase()) return { role: 'customer', why: 'author is the customer' };
+  return null;
+}

@@ -1,0 +1,114 @@
+/**
+ * Sections of a page (a form, a panel, a card, a dialog, a tab) and the names a person reads
+ * for them: aria-label(ledby), title, legend, the section's own heading even when nested a
+ * few levels down, a dialog's title, a tab's label, and else the nearest heading above it —
+ * in the document, open shadow roots and same-origin iframes.
+ */
+import { collectRoots, byIdNear, frameDocument } from './roots.ts';
+import { matchScore } from './synonyms.ts';
+import { isVisible, normLabel, ownText } from './text.ts';
+
+const HEADING = 'h1, h2, h3, h4, h5, h6, [role=heading], legend, .ui-dialog-title, [class*=title]';
+const TAG_CANDIDATES = 'form, section, aside, main, fieldset, article, dialog, iframe, frame, [role=region], [role=form], [role=dialog], [role=alertdialog], [role=tabpanel], [role=complementary], [role=main], [role=group], [role=log], [aria-label], [aria-labelledby]';
+
+/** aria-label on a control names the control, not a section. */
+const CONTROL = 'input, textarea, select, button, a, option, [role=button], [role=textbox], [role=combobox], [role=option], [role=tab], [contenteditable], [role=menuitem]';
+
+export interface SectionOptions {
+  includeHidden?: boolean;
+  within?: Document | Element;
+  /** Words beyond the built-in synonyms (from the console profile). */
+  extra?: readonly string[];
+}
+
+/** Every name of a section, best first. */
+export function sectionNames(el: Element): string[] {
+  const names: string[] = [];
+  const push = (s: string | null | undefined) => {
+    const t = normLabel(s ?? '');
+    if (t && t.length <= 80) names.push(t);
+  };
+  push(el.getAttribute('aria-label'));
+  for (const id of (el.getAttribute('aria-labelledby') ?? '').split(/\s+/).filter(Boolean)) push(byIdNear(el, id)?.textContent);
+  push(el.getAttribute('title'));
+  if (el.tagName === 'FIELDSET') push(el.querySelector(':scope > legend')?.textContent);
+  push(ownHeading(el)?.textContent);
+  return names;
+}
+
+/** A section without a name of its own is named by the nearest heading above it (weaker). */
+function scoredNames(el: Element): { name: string; weight: number }[] {
+  const own = sectionNames(el);
+  if (own.length) return own.map((name) => ({ name, weight: 1 }));
+  const above = normLabel(headingAbove(el)?.textContent ?? '');
+  return above && above.length <= 80 ? [{ name: above, weight: 0.9 }] : [];
+}
+
+/** The first heading inside the section, before its first control, at most 5 levels down. */
+function ownHeading(el: Element): Element | null {
+  const root = el.shadowRoot ?? el;
+  for (const h of Array.from(root.querySelectorAll(HEADING)).slice(0, 5)) {
+    if (depthBelow(h, el) > 5) continue;
+    if (h.matches('[class*=title]') && !/^(H\d|LEGEND)$/.test(h.tagName) && (h.textContent ?? '').trim().length > 60) continue;
+    const firstControl = root.querySelector('input:not([type=hidden]), select, textarea, [contenteditable=true]');
+    if (firstControl && firstControl.compareDocumentPosition(h) & Node.DOCUMENT_POSITION_FOLLOWING) continue;
+    return h;
+  }
+  return null;
+}
+
+function depthBelow(node: Element, ancestor: Element): number {
+  let d = 0;
+  for (let cur: Element | null = node; cur && cur !== ancestor; cur = cur.parentElement) d++;
+  return d;
+}
+
+/** The nearest heading before the section among its and its parents' previous siblings. */
+function headingAbove(el: Element): Element | null {
+  let cur: Element | null = el;
+  for (let level = 0; cur && level < 3; level++, cur = cur.parentElement) {
+    for (let sib = cur.previousElementSibling; sib; sib = sib.previousElementSibling) {
+      if (sib.matches('h1, h2, h3, h4, h5, h6, [role=heading]')) return sib;
+      const stop = 'input, select, textarea, form, section, [role=combobox], [role=listbox], [contenteditable=true]';
+      if (sib.matches(stop) || sib.querySelector(stop)) return null;
+      const inner = sib.querySelectorAll('h1, h2, h3, h4, h5, h6, [role=heading]');
+      if (inner.length) return inner[inner.length - 1]!;
+      // Content between the heading and this element (a list, a table, text) is what the heading names.
+      if (sib.matches('ul, ol, table, dl, article') || (sib.textContent ?? '').trim().length > 40) return null;
+    }
+  }
+  return null;
+}
+
+/** Divs that read as panels: a heading among their first children, or a shadow root. */
+function isPanelish(el: Element): boolean {
+  if (el.shadowRoot) return true;
+  const first = el.firstElementChild;
+  // A panel has a heading and something under it; a heading alone (a title bar) is not a section.
+  if (!first || el.childElementCount < 2) return false;
+  return first.matches('h1, h2, h3, h4, h5, h6, [role=heading], header') || !!first.firstElementChild?.matches('h1, h2, h3, h4, h5, h6, [role=heading]');
+}
+
+/** The best-named, smallest section for one of `synonyms`. */
+export function findNamedSection(synonyms: readonly string[], opts: SectionOptions = {}): Element | null {
+  const words = [...synonyms, ...(opts.extra ?? [])];
+  let best: { el: Element; score: number } | null = null;
+  for (const root of collectRoots(opts.within ?? document)) {
+    const tagged = Array.from(root.querySelectorAll(TAG_CANDIDATES));
+    const panels = Array.from(root.querySelectorAll('div, li')).filter(isPanelish);
+    for (const el of [...tagged, ...panels]) {
+      if (el.matches(CONTROL) || (!opts.includeHidden && !isVisible(el))) continue;
+      const score = Math.max(0, ...scoredNames(el).map((n) => matchScore(n.name, words) * n.weight));
+      if (score < 0.6) continue;
+      if (!best || score > best.score || (score === best.score && best.el.contains(el))) best = { el, score };
+    }
+  }
+  if (best && (best.el.tagName === 'IFRAME' || best.el.tagName === 'FRAME')) return frameDocument(best.el as HTMLIFrameElement)?.body ?? null;
+  return best?.el ?? null;
+}
+
+/** The section's own visible heading text (for reports). */
+export function sectionTitle(el: Element): string {
+  const h = ownHeading(el);
+  return h ? ownText(h) : '';
+}

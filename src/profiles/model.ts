@@ -1,0 +1,303 @@
+/**
+ * The page model: what this console page is and holds — the matching profile, the open
+ * record's identity, its facets (a page can be a conversation *and* hold a ticket form *and*
+ * a customer panel), and lazily the thread, customer, history, composers and forms. Built
+ * from the profile where it says where things are, else from the generic heuristics.
+ *
+ * Computed once per change, not per call: a snapshot is cached until a MutationObserver (on
+ * the document and every open shadow root it has seen) or an in-place navigation (History
+ * API / Navigation API, PJAX events named by the profile, hashchange) marks it stale; the
+ * next question builds a new one. Nothing here throws.
+ */
+import { readCustomer, readCustomerFromPage, type CustomerRead } from '../dom/customer.ts';
+import { findField, findSection, listControls, type Control, type FoundField } from '../dom/find.ts';
+import { findHistoryList, readHistoryRows, type TicketRow } from '../dom/history.ts';
+import { queryOne } from '../dom/query.ts';
+import { collectRoots } from '../dom/roots.ts';
+import { SECTION_SYNONYMS } from '../dom/synonyms.ts';
+import { readThread, type ThreadRead } from '../dom/thread.ts';
+import { visibleTextOf } from '../dom/visible.ts';
+import type { Facet } from '../tools/types.ts';
+import { readIdentity, pickValue, type RecordIdentity } from './identity.ts';
+import { chooseProfile, type ProfileChoice } from './match.ts';
+import type { ConsoleProfile, LoadedProfile } from './schema.ts';
+
+export interface ModelEnv {
+  profiles(): readonly LoadedProfile[];
+  /** The per-origin profile choice in settings ('auto' | 'generic' | a profile id). */
+  choice(origin: string): string | undefined;
+  /** The agent's own name from settings (tells their messages apart). */
+  agentName(): string;
+}
+
+export type Via = 'profile' | 'heuristics';
+
+function once<T>(fn: () => T): () => T {
+  let done = false;
+  let value: T;
+  return () => {
+    if (!done) {
+      value = fn();
+      done = true;
+    }
+    return value;
+  };
+}
+
+export class Snapshot {
+  readonly url: string;
+  readonly choice: ProfileChoice | null;
+  readonly profile: ConsoleProfile | null;
+
+  constructor(
+    private readonly doc: Document,
+    private readonly env: ModelEnv,
+    readonly version: number,
+  ) {
+    this.url = doc.location.href;
+    this.choice = safe(() => chooseProfile(env.profiles(), { origin: doc.location.origin, pathname: doc.location.pathname, has: (css) => !!queryOne(doc, css) }, env.choice(doc.location.origin)), null);
+    this.profile = this.choice?.profile ?? null;
+  }
+
+  readonly identity = once((): RecordIdentity => safe(() => readIdentity(this.doc, this.profile), { recordId: null, display: null, sources: [], conflict: null }));
+
+  readonly agentNames = once((): string[] => {
+    const names = [this.env.agentName()];
+    const pick = this.profile?.agentName;
+    const el = pick ? queryOne(this.doc, pick.css) : null;
+    if (el && pick) names.push(pickValue(el, pick) ?? '');
+    return names.map((n) => n.trim()).filter(Boolean);
+  });
+
+  readonly customerPanel = once((): Element | null => {
+    const rule = this.profile?.customer;
+    const fromRule = rule?.container ? queryOne(this.doc, rule.container) : null;
+    return fromRule ?? safe(() => findSection('customer', { within: this.doc, extra: this.profile?.synonyms?.sections?.customer }), null);
+  });
+
+  readonly customer = once((): CustomerRead => safe(() => readCustomer(this.profile?.customer, this.customerPanel(), this.doc), { fields: {}, via: {}, panel: null }));
+
+  readonly thread = once((): ThreadRead | null =>
+    safe(
+      () =>
+        readThread(this.profile?.thread, {
+          agentNames: this.agentNames(),
+          customerName: this.customer().fields.name ?? '',
+          ...(this.profile?.synonyms?.roles ? { extra: this.profile.synonyms.roles } : {}),
+        }, this.doc),
+      null,
+    ),
+  );
+
+  readonly historyList = once((): Element | null => {
+    const rule = this.profile?.history;
+    if (rule?.container) return queryOne(this.doc, rule.container);
+    const words = [...SECTION_SYNONYMS.history, ...(this.profile?.synonyms?.sections?.history ?? [])];
+    return safe(() => findHistoryList(findSection('history', { within: this.doc, extra: this.profile?.synonyms?.sections?.history }), words, this.doc), null);
+  });
+
+  readonly history = once((): TicketRow[] | null => {
+    const list = this.historyList();
+    return list ? safe(() => readHistoryRows(list, this.profile?.history), []) : null;
+  });
+
+  /** The reply composer's editable (profile rule, else a reply-named field in the conversation). */
+  composer(kind: 'reply' | 'note', includeHidden = false): { el: Element; via: Via; field?: FoundField } | null {
+    const rule = this.profile?.composers?.[kind];
+    const byRule = rule?.editor ? queryOne(this.doc, rule.editor) : null;
+    if (byRule) return { el: byRule, via: 'profile' };
+    const scope = findSection('conversation', { includeHidden, within: this.doc }) ?? this.doc;
+    const f = safe(() => findField(kind === 'reply' ? 'reply' : 'note', { scope, includeHidden }), null);
+    if (!f || (kind === 'reply' && f.kind !== 'editable' && f.kind !== 'textarea')) return null;
+    return { el: f.el, via: 'heuristics', field: f };
+  }
+
+  readonly ticketForm = once((): { el: Element; via: Via } | null => this.form('ticketForm'));
+  readonly refundForm = once((): { el: Element; via: Via } | null => this.form('refundForm'));
+
+  private form(key: 'ticketForm' | 'refundForm'): { el: Element; via: Via } | null {
+    const rule = this.profile?.[key];
+    const byRule = rule?.container ? queryOne(this.doc, rule.container) : null;
+    if (byRule) return { el: byRule, via: 'profile' };
+    const el = safe(() => findSection(key, { includeHidden: true, within: this.doc, extra: this.profile?.synonyms?.sections?.[key] }), null);
+    return el ? { el, via: 'heuristics' } : null;
+  }
+
+  readonly assign = once((): { via: Via } | null => {
+    const a = this.profile?.assign;
+    if ((a?.transfer && queryOne(this.doc, a.transfer.open)) || (a?.assign && queryOne(this.doc, a.assign.open))) return { via: 'profile' };
+    if (a?.queue?.css && queryOne(this.doc, a.queue.css)) return { via: 'profile' };
+    return safe(() => findField('queue', { includeHidden: true }), null) ? { via: 'heuristics' } : null;
+  });
+
+  /** Facets found; null when none is (an unknown page never blocks a tool). */
+  readonly facets = once((): Facet[] | null => {
+    const f: Facet[] = [];
+    const thread = this.thread();
+    const composer = this.composer('reply', true);
+    if ((thread && thread.entries.length > 0) || (this.identity().recordId && composer)) f.push('conversation');
+    if (composer) f.push('composer');
+    const c = this.customer().fields;
+    if (c.name || c.email || c.phone) f.push('customer');
+    if (this.historyList() || this.profile?.history?.follow) f.push('history');
+    if (this.ticketForm()) f.push('ticketForm');
+    if (this.refundForm()) f.push('refundForm');
+    if (this.assign()) f.push('assign');
+    if (this.profile?.kb?.length || safe(() => findSection('kb', { within: this.doc }), null)) f.push('kb');
+    return f.length ? f : null;
+  });
+
+  private readonly controlCache = new Map<Document | Element, Control[]>();
+
+  /** Fillable controls in `scope` with their names, listed once per DOM change. */
+  controls(scope: Document | Element, includeHidden = false): Control[] {
+    const cache = includeHidden ? this.hiddenControlCache : this.controlCache;
+    let list = cache.get(scope);
+    if (!list) {
+      list = safe(() => listControls({ scope, includeHidden }), []);
+      cache.set(scope, list);
+    }
+    return list;
+  }
+  private readonly hiddenControlCache = new Map<Document | Element, Control[]>();
+
+  /** Text of an element as a person sees it (for reports). */
+  text(el: Element): string {
+    return visibleTextOf(el).text;
+  }
+}
+
+function safe<T>(fn: () => T, fallback: T): T {
+  try {
+    return fn();
+  } catch {
+    return fallback;
+  }
+}
+
+const WATCHED_ATTRS = ['class', 'style', 'hidden', 'aria-hidden', 'aria-expanded', 'aria-selected', 'open', 'data-state', 'contenteditable'];
+
+export class PageModel {
+  private snap: Snapshot | null = null;
+  private version = 0;
+  private readonly observer: MutationObserver;
+  private readonly observed = new WeakSet<Node>();
+  private readonly pages = new Map<string, Promise<Document | null>>();
+  private lastRecord: string | null = null;
+  private readonly navEvents = new Set<string>();
+  private readonly listeners = new Set<(s: Snapshot) => void>();
+
+  constructor(
+    private readonly doc: Document,
+    private readonly env: ModelEnv,
+  ) {
+    const view = doc.defaultView ?? window;
+    this.observer = new view.MutationObserver((records) => {
+      if (records.some((r) => !isOwn(r.target))) this.invalidate();
+    });
+    this.watch(doc);
+    const nav = () => this.invalidate(true);
+    view.addEventListener('popstate', nav);
+    view.addEventListener('hashchange', nav);
+    // Same-document navigations incl. pushState from page scripts (Navigation API, Chrome 102+):
+    // https://developer.mozilla.org/docs/Web/API/Navigation/currententrychange_event
+    const navigation = (view as Window & { navigation?: EventTarget }).navigation;
+    navigation?.addEventListener('currententrychange', nav);
+    for (const type of ['pjax:end', 'pjax:complete', 'turbo:load', 'turbolinks:load']) doc.addEventListener(type, nav);
+  }
+
+  private watch(root: Node): void {
+    if (this.observed.has(root)) return;
+    this.observed.add(root);
+    this.observer.observe(root, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: WATCHED_ATTRS });
+  }
+
+  invalidate(navigated = false): void {
+    this.snap = null;
+    this.version += 1;
+    if (navigated) this.pages.clear();
+  }
+
+  /** The current snapshot (rebuilt after any change; also when the URL changed unseen). */
+  current(): Snapshot {
+    if (!this.snap || this.snap.url !== this.doc.location.href) {
+      if (this.snap && this.snap.url !== this.doc.location.href) this.pages.clear();
+      this.snap = new Snapshot(this.doc, this.env, this.version);
+      for (const root of collectRoots(this.doc)) if (root !== this.doc && (root as ShadowRoot).host) this.watch(root);
+      for (const type of this.snap.profile?.navigation?.events ?? []) {
+        if (this.navEvents.has(type)) continue;
+        this.navEvents.add(type);
+        this.doc.addEventListener(type, () => this.invalidate(true));
+      }
+      this.announce(this.snap);
+    }
+    return this.snap;
+  }
+
+  /** Record changes (another conversation shown in place), for the panel and stale cards. */
+  onRecordChange(fn: (s: Snapshot) => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  private announce(s: Snapshot): void {
+    if (!this.listeners.size) return;
+    const id = s.identity().recordId;
+    if (id === this.lastRecord) return;
+    this.lastRecord = id;
+    for (const fn of this.listeners) fn(s);
+  }
+
+  /** A same-origin page (a user page behind a link), fetched read-only with the agent's session, parsed unrendered. */
+  fetchPage(href: string, signal?: AbortSignal): Promise<Document | null> {
+    const url = new URL(href, this.doc.baseURI);
+    if (url.origin !== this.doc.location.origin) return Promise.resolve(null);
+    const key = url.href;
+    const hit = this.pages.get(key);
+    if (hit) return hit;
+    const p = fetch(key, { credentials: 'same-origin', ...(signal ? { signal } : {}) })
+      .then(async (r) => (r.ok ? new DOMParser().parseFromString(await r.text(), 'text/html') : null))
+      .catch(() => null);
+    this.pages.set(key, p);
+    if (this.pages.size > 8) this.pages.delete(this.pages.keys().next().value!);
+    return p;
+  }
+
+  /** Customer fields, with missing ones from the profile's follow link. */
+  async customerWithFollow(signal?: AbortSignal): Promise<CustomerRead> {
+    const s = this.current();
+    const base = s.customer();
+    const follow = s.profile?.customer?.follow;
+    if (!follow || (base.fields.name && base.fields.email && base.fields.phone)) return base;
+    const link = queryOne(this.doc, follow.link);
+    const href = link?.getAttribute('href');
+    if (!href) return base;
+    const page = await this.fetchPage(href, signal);
+    if (!page) return base;
+    const more = readCustomerFromPage(page, s.profile?.customer, follow.within);
+    const fields = { ...more, ...base.fields };
+    const via = { ...base.via };
+    for (const k of Object.keys(more) as (keyof typeof more)[]) if (!base.fields[k]) via[k] = 'follow';
+    return { fields, via, panel: base.panel };
+  }
+
+  /** History rows, from this page or the profile's follow link. */
+  async historyWithFollow(signal?: AbortSignal): Promise<{ rows: TicketRow[]; via: Via | 'follow' } | null> {
+    const s = this.current();
+    const here = s.history();
+    if (here) return { rows: here, via: s.profile?.history?.container ? 'profile' : 'heuristics' };
+    const follow = s.profile?.history?.follow;
+    const href = follow ? queryOne(this.doc, follow.link)?.getAttribute('href') : null;
+    if (!follow || !href) return null;
+    const page = await this.fetchPage(href, signal);
+    const list = page ? ((follow.within && queryOne(page, follow.within)) || (s.profile?.history?.container && queryOne(page, s.profile.history.container)) || null) : null;
+    if (!list) return null;
+    return { rows: readHistoryRows(list, s.profile?.history, false), via: 'follow' };
+  }
+}
+
+/** deskhand's own in-page UI (toast, notice, picker) never invalidates the model. */
+function isOwn(node: Node): boolean {
+  const el = node.nodeType === Node.ELEMENT_NODE ? (node as Element) : node.parentElement;
+  return !!el && el.localName.startsWith('deskhand-');
+}
