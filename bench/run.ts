@@ -7,6 +7,7 @@ import { benchChat } from './chat.bench.ts';
 import { benchExtension } from './extension.bench.ts';
 import { benchKb } from './kb.bench.ts';
 import { benchKbLibs } from './kb-libs.bench.ts';
+import { benchBundle } from './bundle.bench.ts';
 import { report, resultsDir } from './lib.ts';
 import { DIST } from '../scripts/browser.ts';
 
@@ -15,6 +16,7 @@ if (!existsSync(`${DIST}/manifest.json`) || process.env.BENCH_BUILD !== '0') {
   execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
 }
 report('extension', await benchExtension());
+report('bundle', await benchBundle());
 report('bridge', await benchBridge());
 report('chat', await benchChat());
 report('kb-libs', (await benchKbLibs()).rows);

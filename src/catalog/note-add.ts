@@ -7,7 +7,7 @@ import { squash } from '../dom/text.ts';
 import { fail, ok } from '../tools/errors.ts';
 import type { WriteTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
-import { composerOf, recordIdOf, textCount } from './shared.ts';
+import { composerOf, openComposer, recordIdOf, textCount } from './shared.ts';
 
 const input = z.strictObject({ text: z.string().trim().min(1).max(2_000) });
 
@@ -28,8 +28,9 @@ export const noteAdd = (deps: CatalogDeps): WriteTool<typeof input, unknown> => 
     return { recordId: id ?? undefined, touches: f ? ['note'] : [], missing: f ? [] : ['note'], display: { conversation: id, text } };
   },
   async run({ text }, ctx) {
-    const f = composerOf(deps, 'note');
-    const section = f?.el.closest('section, form, fieldset, [role=region], [role=tabpanel]') ?? f?.el.parentElement ?? null;
+    const f = await openComposer(deps, 'note', ctx.signal);
+    const info = deps.model().current().composer('note');
+    const section = info?.container ?? f?.el.closest('section, form, fieldset, [role=region], [role=tabpanel]') ?? f?.el.parentElement ?? null;
     const button = section ? findButton(BUTTON_SYNONYMS.addNote, { scope: section }) : null;
     if (!f || !button) return fail('not_found', 'NO_NOTE_BOX', 'No internal-note box was found.', 'Open a conversation first.');
     const set = await setValue(f.el, f.kind, text, ctx.signal);

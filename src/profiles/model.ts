@@ -9,13 +9,16 @@
  * API / Navigation API, PJAX events named by the profile, hashchange) marks it stale; the
  * next question builds a new one. Nothing here throws.
  */
+import { findComposer, findNoteBox } from '../dom/composer.ts';
 import { readCustomer, readCustomerFromPage, type CustomerRead } from '../dom/customer.ts';
+import { detectEditor } from '../dom/editors/index.ts';
 import { findField, findSection, listControls, type Control, type FoundField } from '../dom/find.ts';
 import { findHistoryList, readHistoryRows, type TicketRow } from '../dom/history.ts';
 import { queryOne } from '../dom/query.ts';
 import { collectRoots } from '../dom/roots.ts';
 import { SECTION_SYNONYMS } from '../dom/synonyms.ts';
 import { readThread, type ThreadRead } from '../dom/thread.ts';
+import { isVisible } from '../dom/text.ts';
 import { visibleTextOf } from '../dom/visible.ts';
 import type { Facet } from '../tools/types.ts';
 import { readIdentity, pickValue, type RecordIdentity } from './identity.ts';
@@ -31,6 +34,19 @@ export interface ModelEnv {
 }
 
 export type Via = 'profile' | 'heuristics';
+
+export interface ComposerInfo {
+  /** The editable (or, when `activate` is set and nothing is shown yet, the tab itself). */
+  el: Element;
+  via: Via;
+  field?: FoundField;
+  /** The region whose Send/Post button belongs to this composer. */
+  container?: Element;
+  sendButton?: HTMLElement;
+  /** A tab that must be clicked to show the composer (osTicket's "Post Internal Note"). */
+  activate?: HTMLElement;
+  tried?: string[];
+}
 
 function once<T>(fn: () => T): () => T {
   let done = false;
@@ -101,15 +117,39 @@ export class Snapshot {
     return list ? safe(() => readHistoryRows(list, this.profile?.history), []) : null;
   });
 
-  /** The reply composer's editable (profile rule, else a reply-named field in the conversation). */
-  composer(kind: 'reply' | 'note', includeHidden = false): { el: Element; via: Via; field?: FoundField } | null {
+  private readonly composers = new Map<string, ComposerInfo | null>();
+
+  /**
+   * The reply composer or the note box: the profile's rule, else the editor that is one by
+   * what it is (size, words, a Send button; composer.ts), else a field labelled like one.
+   * A note box behind a tab comes back with `activate` (the tab that shows it).
+   */
+  composer(kind: 'reply' | 'note', includeHidden = false): ComposerInfo | null {
+    const key = `${kind}:${includeHidden}`;
+    if (!this.composers.has(key)) this.composers.set(key, safe(() => this.findComposerOf(kind, includeHidden), null));
+    return this.composers.get(key) ?? null;
+  }
+
+  private findComposerOf(kind: 'reply' | 'note', includeHidden: boolean): ComposerInfo | null {
     const rule = this.profile?.composers?.[kind];
     const byRule = rule?.editor ? queryOne(this.doc, rule.editor) : null;
-    if (byRule) return { el: byRule, via: 'profile' };
+    if (byRule && (includeHidden || isVisible(byRule) || detectEditor(byRule, rule?.kind)?.frame)) {
+      const target = detectEditor(byRule, rule?.kind);
+      const activate = rule?.activate && !isVisible(byRule) ? queryOne(this.doc, rule.activate) : null;
+      const container = rule?.form ? queryOne(this.doc, rule.form) : null;
+      return { el: target?.editable ?? byRule, via: 'profile', ...(container ? { container } : {}), ...(activate ? { activate: activate as HTMLElement } : {}) };
+    }
+    if (byRule && rule?.activate) {
+      const activate = queryOne(this.doc, rule.activate);
+      if (activate) return { el: byRule, via: 'profile', activate: activate as HTMLElement };
+    }
+    const found = kind === 'reply' ? findComposer({ scope: this.doc }) : findNoteBox({ scope: this.doc });
+    if (found.ok) return { el: found.target.editable, via: 'heuristics', container: found.container, ...(found.sendButton ? { sendButton: found.sendButton } : {}) };
     const scope = findSection('conversation', { includeHidden, within: this.doc }) ?? this.doc;
-    const f = safe(() => findField(kind === 'reply' ? 'reply' : 'note', { scope, includeHidden }), null);
-    if (!f || (kind === 'reply' && f.kind !== 'editable' && f.kind !== 'textarea')) return null;
-    return { el: f.el, via: 'heuristics', field: f };
+    const f = findField(kind === 'reply' ? 'reply' : 'note', { scope, includeHidden });
+    if (f && (f.kind === 'editable' || f.kind === 'textarea')) return { el: f.el, via: 'heuristics', field: f };
+    if (!found.ok && found.activate) return { el: found.activate, via: 'heuristics', activate: found.activate, tried: found.tried };
+    return null;
   }
 
   readonly ticketForm = once((): { el: Element; via: Via } | null => this.form('ticketForm'));
