@@ -30,10 +30,18 @@ export function report(suite: string, rows: BenchRow[]): void {
       'added µs': r.addedUs === undefined ? '' : round(r.addedUs),
     })),
   );
-  const dir = join(import.meta.dirname, 'results');
+  const dir = resultsDir();
   mkdirSync(dir, { recursive: true });
   const out = { suite, measuredAt: new Date().toISOString(), node: process.version, rows };
   writeFileSync(join(dir, `${suite}.json`), `${JSON.stringify(out, null, 2)}\n`);
+}
+
+/**
+ * Where a run's results go: .tmp/bench/ (ignored), so a bench leaves the tree clean. The
+ * committed bench/results/ change only on purpose, with BENCH_SAVE=1.
+ */
+export function resultsDir(): string {
+  return process.env.BENCH_SAVE === '1' ? join(import.meta.dirname, 'results') : join(import.meta.dirname, '../.tmp/bench');
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;

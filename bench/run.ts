@@ -1,4 +1,4 @@
-/** `npm run bench`: every suite, printed as a table and written to bench/results/<suite>.json. */
+/** `npm run bench`: every suite, printed as a table and written to .tmp/bench/<suite>.json (BENCH_SAVE=1: bench/results/). */
 import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { benchCore } from './core.bench.ts';
@@ -8,7 +8,7 @@ import { benchExtension } from './extension.bench.ts';
 import { benchKb } from './kb.bench.ts';
 import { benchKbLibs } from './kb-libs.bench.ts';
 import { benchBundle } from './bundle.bench.ts';
-import { report } from './lib.ts';
+import { report, resultsDir } from './lib.ts';
 import { DIST } from '../scripts/browser.ts';
 
 report('core', await benchCore());
@@ -21,3 +21,4 @@ report('bridge', await benchBridge());
 report('chat', await benchChat());
 report('kb-libs', (await benchKbLibs()).rows);
 report('kb', await benchKb());
+console.log(`\nresults: ${resultsDir()}`);

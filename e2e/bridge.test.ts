@@ -54,11 +54,20 @@ describe('when the bridge is on for this console', () => {
   it('exists from the first page script on, and list() prints well with console.table', async () => {
     ({ page, tabId } = await h.freshConsole());
     expect(await ext(page, 'typeof window.__extTools.invoke')).toBe('function');
-    const list = await ext<{ name: string; effect: string; risk: string | null; available: boolean; why: string | null }[]>(page, '__extTools.list()');
+    type Row = { name: string; title: string; description: string; sideEffect: string; risk: string | null; available: boolean; why?: string; annotations: Record<string, boolean> };
+    const list = await ext<Row[]>(page, '__extTools.list()');
     expect(list.map((t) => t.name).sort()).toHaveLength(14);
-    expect(list.find((t) => t.name === 'reply.send')).toMatchObject({ effect: 'send', risk: 'high', available: true, why: expect.stringContaining('Dry run') });
-    expect(list.find((t) => t.name === 'kb.search')).toMatchObject({ effect: 'read', risk: null, why: null });
-    for (const t of list) expect(Object.values(t).every((v) => v === null || ['string', 'boolean'].includes(typeof v))).toBe(true);
+    // One effect column; the title in the browser's language; `why` only when not available.
+    expect(list.find((t) => t.name === 'reply.send')).toMatchObject({ title: '发送回复', sideEffect: 'send', risk: 'high', available: true, annotations: { readOnlyHint: false, destructiveHint: true } });
+    expect(list.find((t) => t.name === 'kb.search')).toMatchObject({ sideEffect: 'read', risk: null, annotations: { readOnlyHint: true, untrustedContentHint: true } });
+    for (const t of list) {
+      expect(t, t.name).not.toHaveProperty('effect');
+      expect('why' in t, t.name).toBe(!t.available);
+      expect(t.description.length, t.name).toBeLessThanOrEqual(80);
+      const { annotations, ...cells } = t;
+      expect(Object.values(cells).every((v) => v === null || ['string', 'boolean'].includes(typeof v))).toBe(true);
+      expect(Object.values(annotations).every((v) => typeof v === 'boolean')).toBe(true);
+    }
     expect(await ext(page, '__extTools.help()')).toContain("__extTools.invoke('kb.search'");
   });
 

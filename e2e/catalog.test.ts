@@ -260,7 +260,7 @@ describe('confirmed actions', () => {
     await confirmCard(panel, call.actionId);
     const row = `.outcome[data-action-id="${call.actionId}"][data-state="uncertain"]`;
     await panel.waitForSelector(`${row} button.check`, { timeout: 30_000 });
-    expect(await panel.$eval(`${row} .detail`, (el) => el.textContent)).toContain('did not show the message');
+    expect(await panel.$eval(`${row} .detail`, (el) => el.textContent)).toContain('客服台没有显示这条消息');
     // The console got exactly one request (it never answered), and nothing was sent again.
     expect(mutations(await h.log())).toMatchObject([{ path: '/api/conversations/C-1001/messages', status: 0 }]);
     const again = await panel.evaluate((a: { id: string; fp: string }) => chrome.runtime.sendMessage({ type: 'confirm.approve', actionId: a.id, fingerprint: a.fp }), { id: call.actionId, fp: call.fingerprint });

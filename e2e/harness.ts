@@ -8,9 +8,9 @@ import type { Browser, Page, WebWorker } from 'puppeteer-core';
 import { startConsole, type ConsoleServer, type LogEntry } from '../demo/console/server.ts';
 import type { SettingsInput } from '../src/settings/schema.ts';
 import type { PreparedCall, ToolResult } from '../src/tools/types.ts';
-import { launchWithExtension } from '../scripts/browser.ts';
+import { launchWithExtension, type LaunchOptions } from '../scripts/browser.ts';
 
-export { CHROME, DIST } from '../scripts/browser.ts';
+export { CHROME, confirmCard, DIST, toastText } from '../scripts/browser.ts';
 
 export interface Harness {
   browser: Browser;
@@ -31,9 +31,9 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(initial: SettingsInput = {}): Promise<Harness> {
+export async function startHarness(initial: SettingsInput = {}, launch: LaunchOptions = {}): Promise<Harness> {
   const server = await startConsole();
-  const { browser, extensionId, worker, dir } = await launchWithExtension();
+  const { browser, extensionId, worker, dir } = await launchWithExtension(launch);
   const h: Harness = {
     browser,
     extensionId,
@@ -141,37 +141,6 @@ export async function waitReady(h: Pick<Harness, 'worker'>, page: Page, timeoutM
   throw new Error(`content script not ready on ${url}`);
 }
 
-/** Text of deskhand's toast, which lives in a closed shadow root (CDP can pierce it). */
-export async function toastText(page: Page): Promise<string> {
-  const session = await page.createCDPSession();
-  const { root } = (await session.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: CdpNode };
-  await session.detach();
-  const host = findNode(root, (n) => n.nodeName === 'DESKHAND-TOAST');
-  return host ? textOf(host).trim() : '';
-}
-
-interface CdpNode {
-  nodeName: string;
-  nodeType: number;
-  nodeValue?: string;
-  children?: CdpNode[];
-  shadowRoots?: CdpNode[];
-}
-
-function findNode(n: CdpNode, pred: (n: CdpNode) => boolean): CdpNode | null {
-  if (pred(n)) return n;
-  for (const c of [...(n.children ?? []), ...(n.shadowRoots ?? [])]) {
-    const hit = findNode(c, pred);
-    if (hit) return hit;
-  }
-  return null;
-}
-
-function textOf(n: CdpNode): string {
-  if (n.nodeType === 3) return n.nodeValue ?? '';
-  return [...(n.shadowRoots ?? []), ...(n.children ?? [])].map(textOf).join('');
-}
-
 export async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 8_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last = await fn();
@@ -204,15 +173,6 @@ export async function launchedWorker(browser: Browser, extensionId: string, not?
  * Confirms a card as a person does: the panel in front (visible and focused), the amount
  * ticked for money, then Confirm once the card has been on screen long enough to be armed.
  */
-export async function confirmCard(panel: Page, actionId: string): Promise<void> {
-  const card = `.card[data-action-id="${actionId}"]`;
-  await panel.bringToFront();
-  await panel.waitForSelector(card);
-  const ack = await panel.$(`${card} input[name=ack-amount]`);
-  if (ack && !(await ack.evaluate((el) => (el as HTMLInputElement).checked))) await ack.click();
-  await panel.waitForSelector(`${card} button.confirm:not([disabled])`, { timeout: 10_000 });
-  await panel.click(`${card} button.confirm`);
-}
 
 /** Evaluates code in deskhand's content-script world of a page, as a compromised renderer could. */
 export async function inContentWorld<T = unknown>(page: Page, extensionId: string, expression: string): Promise<T> {

@@ -105,19 +105,37 @@ describe('page scripts cannot drive deskhand', () => {
   });
 });
 
-describe('chrome.commands', () => {
-  it('the prepare-send command handler runs the action in the tab and asks for the panel', async () => {
+describe('shortcuts live in one place (settings.hotkeys), and a key press can open the side panel', () => {
+  const sidePanels = () => h.worker.evaluate(async () => (await chrome.runtime.getContexts({ contextTypes: ['SIDE_PANEL' as chrome.runtime.ContextType] })).length);
+  // An open panel stays open across tabs of the window; close it so each test sees its own opening.
+  beforeEach(async () => {
+    await h.worker.evaluate(async (id: number) => {
+      const { windowId } = await chrome.tabs.get(id);
+      await (chrome.sidePanel as unknown as { close(o: { windowId: number }): Promise<void> }).close({ windowId }).catch(() => {});
+    }, tabId);
+    await until(sidePanels, (n) => n === 0);
+  });
+
+  it('the extension declares no chrome.commands, so chrome://extensions/shortcuts cannot disagree', async () => {
+    // With no `commands` in the manifest the API is not even there.
+    expect(await h.worker.evaluate(async () => (chrome.commands ? await chrome.commands.getAll() : []))).toEqual([]);
+  });
+
+  it("a page script's synthetic Alt+Shift+K opens nothing; a real Alt+Shift+K opens the side panel for the tab", async () => {
+    await page.evaluate(() => window.dispatchEvent(new KeyboardEvent('keydown', { code: 'KeyK', altKey: true, shiftKey: true, bubbles: true })));
+    await new Promise((r) => setTimeout(r, 400));
+    expect(await sidePanels()).toBe(0);
+    await chord(page, 'KeyK');
+    expect(await until(sidePanels, (n) => n === 1)).toBe(1);
+  });
+
+  it('Alt+Shift+S prepares the send and opens the panel where it waits; a changed key works at once', async () => {
+    await h.settings({ hotkeys: { prepareSend: 'Alt+Shift+P' } });
     await chord(page, 'KeyD');
     await toastIncludes('回复草稿');
-    // CDP key events do not fire chrome.commands in headless (TOOLCHAIN.md): call the
-    // worker's own handler with the tab, as onCommand would.
-    const res = await h.worker.evaluate(async (id: number) => {
-      const tab = await chrome.tabs.get(id);
-      const handler = (globalThis as { deskhandCommands?: (c: string, t: chrome.tabs.Tab) => Promise<unknown> }).deskhandCommands;
-      return handler ? handler('prepare-send', tab) : 'missing';
-    }, tabId);
-    expect(res).toMatchObject({ ran: true });
-    const pending = await until(pendingCalls, (p) => p.length === 1);
-    expect(pending[0]!.tool).toBe('reply.send');
+    await chord(page, 'KeyP');
+    expect(await until(sidePanels, (n) => n === 1)).toBe(1);
+    expect((await until(pendingCalls, (p) => p.length === 1))[0]!.tool).toBe('reply.send');
+    await h.settings({ hotkeys: {} });
   });
 });

@@ -55,7 +55,7 @@ async function main() {
     await opener.evaluate((id: number) => chrome.sidePanel.open({ tabId: id }), tabId).catch(() => {});
     await opener.close();
     await page.bringToFront();
-    console.log('Chromium is open with deskhand. Try Alt+Shift+F / C / D / S on the console; confirm sends in the side panel. Ctrl+C to stop.');
+    console.log('Chromium is open with deskhand. Try Alt+Shift+F / C / D / S / T / K on the console; confirm sends in the side panel. Ctrl+C to stop.');
     const stop = async () => {
       await browser.close().catch(() => {});
       await server.close();

@@ -230,6 +230,8 @@ const isZh = (body: Body) => /中文|Chinese/.test(body.messages?.[0]?.content ?
 
 function script(body: Body, host: string): Reply {
   const msgs = body.messages ?? [];
+  // A fixed flow's generate step (quickTicket): the chatty models write the ticket, as a real one would.
+  if (isTicketRequest(body) && WRITES_TICKETS.includes(body.model ?? '')) return { text: JSON.stringify(ticketFrom(body)) };
   const results = toolResults(msgs);
   const rounds = msgs.slice(msgs.map((m) => m.role).lastIndexOf('user') + 1).filter((m) => m.role === 'assistant').length;
   const zh = isZh(body);
@@ -306,6 +308,38 @@ function script(body: Body, host: string): Reply {
       if (rounds === 0) return { calls: [{ name: wire(body, 'conversation__read'), args: { limit: 10 } }, { name: wire(body, 'ticket__history'), args: { limit: 5 } }] };
       return { text: grounded(results, zh) };
   }
+}
+
+/** quickTicket's generate step: a system prompt asking for one JSON ticket, no tools offered. */
+const WRITES_TICKETS = ['demo-assistant', 'rate-limited'];
+const isTicketRequest = (body: Body) => !body.tools?.length && /You write support tickets/.test(body.messages?.[0]?.content ?? '');
+
+interface ConvData {
+  subject?: string;
+  messages?: { role: string; author?: string; text: string }[];
+}
+
+/** A ticket written from the conversation between the data markers: its subject, the customer's words, a listed category. */
+function ticketFrom(body: Body): { title: string; description: string; categoryHint?: string; priority: 'normal' | 'high' } {
+  const system = body.messages?.[0]?.content ?? '';
+  const user = body.messages?.[1]?.content ?? '';
+  const inner = /<<data:[^>]+>>\n([\s\S]*)\n<<\/data:[^>]+>>/.exec(user)?.[1] ?? '{}';
+  const conv = ((JSON.parse(inner) as { data?: ConvData }).data ?? {}) as ConvData;
+  const zh = /in Chinese/.test(system);
+  const subject = (conv.subject ?? '').replace(/\s*#\S+$/, '').trim() || (zh ? '客户咨询' : 'Customer request');
+  const said = (conv.messages ?? []).filter((m) => m.role === 'customer').map((m) => m.text.trim());
+  const customer = conv.messages?.find((m) => m.role === 'customer')?.author ?? '';
+  const labels = /Category labels on this form: (.*)\./.exec(system)?.[1]?.split(' / ').map((l) => l.trim()) ?? [];
+  const text = `${subject} ${said.join(' ')}`;
+  const categoryHint = labels.find((l) => /质量|quality/i.test(l) && /耳机|无声|silent|earbud|broken|坏/i.test(text)) ?? labels.find((l) => text.includes(l));
+  const lead = zh ? `客户${customer ? ` ${customer} ` : ''}反馈：` : `${customer || 'The customer'} reports: `;
+  const description = `${lead}${said.join(zh ? ' ' : ' ')}`.slice(0, 1_900);
+  return {
+    title: subject.slice(0, 120).padEnd(4, '.'),
+    description: description.length >= 10 ? description : `${description} ${subject}`.padEnd(10, '.'),
+    ...(categoryHint ? { categoryHint } : {}),
+    priority: /退款|refund|urgent|紧急/i.test(text) ? 'high' : 'normal',
+  };
 }
 
 /** Searches the KB for the question, then answers citing the best article by its title. */

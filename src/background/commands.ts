@@ -1,35 +1,15 @@
 /**
- * chrome.commands: the shortcuts that must open the side panel. A command is a user
- * gesture, so sidePanel.open() is allowed here (a content-script keydown is not:
- * https://developer.chrome.com/docs/extensions/reference/api/sidePanel#method-open).
+ * Opening the side panel from a hotkey. deskhand declares no chrome.commands: every shortcut
+ * lives in `settings.hotkeys` (README "Shortcuts"). A trusted key press in the console makes
+ * the content script send `panel.open`; a message sent during a user gesture carries it to
+ * this listener, so sidePanel.open() is allowed here — but only if it is called before
+ * anything is awaited (https://developer.chrome.com/docs/extensions/reference/api/sidePanel#method-open).
  */
-import type { HotkeyAction } from '../settings/schema.ts';
+import { refusal, type Reply } from '../messages/index.ts';
 
-export const COMMANDS: Record<string, { openPanel: boolean; action?: HotkeyAction }> = {
-  'open-panel': { openPanel: true },
-  'prepare-send': { openPanel: true, action: 'prepareSend' },
-};
-
-export async function handleCommand(command: string, tab: chrome.tabs.Tab | undefined): Promise<{ opened: boolean; ran: boolean }> {
-  const spec = COMMANDS[command];
-  if (!spec || tab?.id === undefined) return { opened: false, ran: false };
-  let opened = false;
-  if (spec.openPanel) {
-    // Called synchronously inside the gesture; awaiting anything first would lose it.
-    opened = await chrome.sidePanel.open({ tabId: tab.id }).then(
-      () => true,
-      () => false,
-    );
-  }
-  let ran = false;
-  if (spec.action) {
-    ran = await chrome.tabs
-      .sendMessage(tab.id, { type: 'hotkey.run', action: spec.action }, { frameId: 0 })
-      .then(() => true, () => false);
-  }
-  return { opened, ran };
-}
-
-export function installCommands(): void {
-  chrome.commands.onCommand.addListener((command, tab) => void handleCommand(command, tab));
+export function openPanelFor(tabId: number): Promise<Reply> {
+  return chrome.sidePanel.open({ tabId }).then(
+    () => ({ ok: true }) as const,
+    (e: unknown) => refusal('PANEL_NOT_OPENED', `The side panel did not open: ${e instanceof Error ? e.message : String(e)}`, 'unavailable', 'Open it with the toolbar icon.'),
+  );
 }

@@ -1,9 +1,9 @@
 /**
  * Service worker: the thin entry. Locks storage to trusted contexts, routes side panel <->
- * tabs, keeps the ledger, handles chrome.commands and user console registrations.
+ * tabs, keeps the ledger, paints the toolbar badge, pushes profiles and registers user consoles.
  */
 import { onSettingsChanged } from '../settings/store.ts';
-import { handleCommand, installCommands } from './commands.ts';
+import { installBadge } from './badge.ts';
 import { storageAuditSink } from './audit-store.ts';
 import { loadClock } from './clock.ts';
 import { ledger, sessionStore } from './confirm.ts';
@@ -19,12 +19,8 @@ import { lockStorage } from './storage-lock.ts';
 // First: content scripts must not read the API key, the roles, the audit or the journal.
 const locked = lockStorage();
 installRouter();
-installCommands();
+installBadge();
 installProfilePush();
-
-// For DevTools on the service worker (and the real-browser tests): run a command's handler
-// by hand, since CDP key events do not fire chrome.commands in headless Chromium.
-(globalThis as { deskhandCommands?: typeof handleCommand }).deskhandCommands = handleCommand;
 
 // The toolbar icon opens the side panel (a user gesture).
 void chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => {});

@@ -6,6 +6,7 @@ import { ToBackground, classifySender, refusal, type Reply } from '../messages/i
 import { loadProfiles } from '../profiles/store.ts';
 import { loadSettings } from '../settings/store.ts';
 import { appendAudit, clearAudit, readAudit } from './audit-store.ts';
+import { openPanelFor } from './commands.ts';
 import { cancelGenerate, generate } from './generate.ts';
 import { addPrepared, dispatchToTab, ledger, listForTab, stillBound } from './confirm.ts';
 import { handleKb } from './kb.ts';
@@ -36,6 +37,10 @@ export async function route(raw: unknown, sender: chrome.runtime.MessageSender):
   const from = classifySender(sender, chrome.runtime.id, chrome.runtime.getURL(''));
   const topFrame = from.kind === 'content' && from.frameId === 0;
   switch (msg.type) {
+    case 'panel.open':
+      // First, before any await: the key press's user gesture is only good synchronously.
+      if (from.kind !== 'content') return refusal('NOT_CONTENT', 'Only a key press in a console tab opens the panel this way.');
+      return openPanelFor(from.tabId);
     case 'tab.whoami':
       if (from.kind !== 'content') return notContent();
       return { ok: true, tabId: from.tabId };

@@ -3,7 +3,6 @@
  * `plan`), and the toast that says what happened. Sends end in the side panel.
  */
 import type { FillReport } from '../catalog/shared.ts';
-import { FIELD_TITLES } from '../catalog/shared.ts';
 import { findFields } from '../dom/find.ts';
 import { currentValue } from '../dom/set-value.ts';
 import { runFlow } from './flows.ts';
@@ -12,7 +11,9 @@ import type { HotkeyAction } from '../settings/schema.ts';
 import { runPlan } from '../tools/plan.ts';
 import type { ToolResult } from '../tools/types.ts';
 import type { Host } from './host.ts';
-import { t, uiLang } from '../ui/i18n.ts';
+import { stepTitle } from '../ui/describe.ts';
+import { errorText as shownError, fieldName } from '../ui/errors.ts';
+import { joinList, t, uiLang } from '../ui/i18n.ts';
 import { toast } from './toast.ts';
 
 /** The customer's language: the console page's own lang, else the agent's UI language. */
@@ -25,10 +26,10 @@ export function pageLang(): 'zh' | 'en' {
 
 export type ActionReport = { tone: 'ok' | 'warn' | 'error' | 'info'; text: string };
 
-const fieldNames = (keys: string[]) => keys.map((k) => FIELD_TITLES[k as keyof typeof FIELD_TITLES]?.[uiLang()] ?? k).join(uiLang() === 'zh' ? '、' : ', ');
+const fieldNames = (keys: string[]) => joinList(keys.map(fieldName));
 
 function errorText(r: ToolResult): string {
-  if (!r.ok && 'error' in r) return `${r.error.detail} ${r.error.suggestion}`;
+  if (!r.ok && 'error' in r) return shownError(r.error);
   return t('toastFailed');
 }
 
@@ -58,7 +59,7 @@ export async function runAction(host: Host, action: HotkeyAction): Promise<Actio
       const used = res.outputs.used as UsedArticle | null | undefined;
       if (res.status === 'completed') return used ? { tone: 'ok', text: t('toastDraftedFrom', used.title) } : { tone: 'warn', text: t('toastDraftedNoArticle') };
       const failed = res.steps.find((s) => s.status === 'error');
-      return { tone: 'error', text: failed?.error ? `${failed.title}: ${failed.error.detail}` : t('toastFailed') };
+      return { tone: 'error', text: failed?.error ? t('flowStepFailed', stepTitle('draftReply', failed.id), shownError(failed.error)) : t('toastFailed') };
     }
     case 'prepareSend': {
       const f = host.model.current().composer('reply');
@@ -105,7 +106,9 @@ export async function runActionWithToast(host: Host, action: HotkeyAction): Prom
   try {
     report = await runAction(host, action);
   } catch (e) {
-    report = { tone: 'error', text: `${t('toastFailed')} ${e instanceof Error ? e.message : ''}` };
+    // The agent reads the toast; the cause is for developers (the console of the page).
+    console.warn('deskhand:', action, e);
+    report = { tone: 'error', text: t('toastFailed') };
   }
   // Flows toast their own progress and result.
   if (action !== 'quickTicket') toast(report.text, report.tone, report.tone === 'info' ? 7_000 : 4_500);

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { uiLang } from '../ui/i18n.ts';
+import { toolRow } from '../ui/tool-rows.ts';
 import { plans } from '../plans/index.ts';
 import { runPlan } from '../tools/plan.ts';
 import type { ToolError, ToolResult } from '../tools/types.ts';
@@ -75,20 +76,7 @@ async function handle(host: Host, req: z.infer<typeof BridgeRequest>): Promise<u
   const ctx = host.ctx('bridge');
   switch (req.op) {
     case 'list':
-      return {
-        ok: true,
-        tools: host.core.registry.list(ctx).map((t) => ({
-          name: t.name,
-          title: t.title,
-          description: t.description,
-          domain: t.domain,
-          sideEffect: t.sideEffect,
-          effect: t.sideEffect,
-          risk: t.risk,
-          available: t.available,
-          why: t.reason,
-        })),
-      };
+      return { ok: true, tools: host.core.registry.list(ctx).map(toolRow) };
     case 'invoke':
       return host.core.registry.invoke(String(req.name ?? ''), req.input, ctx);
     case 'runPlan': {

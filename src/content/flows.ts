@@ -7,6 +7,8 @@
 import type { PlanRun } from '../messages/schemas.ts';
 import { plans } from '../plans/index.ts';
 import { runPlan, type PlanResult } from '../tools/plan.ts';
+import { flowTitle, stepSummary, stepTitle } from '../ui/describe.ts';
+import { errorText } from '../ui/errors.ts';
 import { t } from '../ui/i18n.ts';
 import type { Host } from './host.ts';
 import { toBackground } from '../ui/api.ts';
@@ -35,7 +37,8 @@ async function generateInWorker(req: { system: string; user: string }, signal: A
     else signal.addEventListener('abort', onAbort, { once: true });
   });
   const r = await Promise.race([toBackground<{ text: string }>({ type: 'llm.generate', requestId, system: req.system, user: req.user }), aborted]);
-  if (!r.ok) throw new Error(r.error.detail);
+  // Shown to the agent inside the step's error (GENERATE_FAILED), so in the agent's language.
+  if (!r.ok) throw new Error(errorText(r.error));
   return r.text;
 }
 
@@ -44,41 +47,44 @@ export async function runFlow(host: Host, name: 'quickTicket', lang: () => 'zh' 
   const runId = crypto.randomUUID();
   const ac = new AbortController();
   running.set(runId, ac);
+  // What the panel and the toast show is in the agent's language; the plan's own titles are for developers.
+  const title = flowTitle(name, plan.title);
   const state: PlanRun = {
     runId,
     plan: name,
-    title: plan.title,
+    title,
     status: 'running',
-    steps: plan.steps.map((s, i) => ({ id: s.id, title: s.title, status: i === 0 ? 'running' : 'pending', summary: '', durationMs: 0 })),
+    steps: plan.steps.map((s, i) => ({ id: s.id, title: stepTitle(name, s.id, s.title), status: i === 0 ? 'running' : 'pending', summary: '', durationMs: 0 })),
     startedAt: Date.now(),
     updatedAt: Date.now(),
   };
   const publish = () => void toBackground({ type: 'plan.progress', run: { ...state, updatedAt: Date.now() } });
   publish();
-  toast(t('flowStarted', plan.title), 'info', 60_000);
+  toast(t('flowStarted', title), 'info', 60_000);
   const result = await runPlan(plan, {}, {
     registry: host.core.registry,
     ctx: host.ctx('plan'),
     signal: ac.signal,
     audit: host.core.registry.audit,
     generate: (req, signal) => generateInWorker(req, signal),
-    onStep: (entry, i) => {
-      state.steps[i] = { id: entry.id, title: entry.title, status: entry.status, summary: (entry.error?.detail ?? entry.summary).slice(0, 1_000), durationMs: entry.durationMs };
+    onStep: (entry, i, output) => {
+      const stepName = state.steps[i]!.title;
+      state.steps[i] = { id: entry.id, title: stepName, status: entry.status, summary: stepSummary(name, entry, output).slice(0, 1_000), durationMs: entry.durationMs };
       const next = state.steps[i + 1];
       if (next && (entry.status === 'ok' || entry.status === 'planned')) next.status = 'running';
       publish();
-      toast(t('flowStep', plan.title, i + 1, plan.steps.length, entry.title), entry.status === 'error' ? 'error' : 'info', 60_000);
+      toast(t('flowStep', title, i + 1, plan.steps.length, stepName), entry.status === 'error' ? 'error' : 'info', 60_000);
     },
   });
   running.delete(runId);
   state.status = result.status;
-  const failed = result.steps.find((s) => s.status === 'error');
-  if (failed?.error) state.error = `${failed.title}: ${failed.error.detail}`;
+  const failedAt = result.steps.findIndex((s) => s.status === 'error');
+  if (failedAt >= 0) state.error = t('flowStepFailed', state.steps[failedAt]!.title, state.steps[failedAt]!.summary);
   for (const s of state.steps) if (s.status === 'running' || (s.status === 'pending' && result.status === 'cancelled')) s.status = 'cancelled';
   publish();
   const ticketId = (result.outputs.submit as { ticketId?: string } | undefined)?.ticketId;
-  if (result.status === 'completed') toast(t('flowDone', plan.title, ticketId ?? ''), 'ok', 6_000);
-  else if (result.status === 'cancelled') toast(t('flowCancelled', plan.title), 'warn', 6_000);
-  else toast(t('flowFailed', plan.title, state.error ?? ''), 'error', 8_000);
+  if (result.status === 'completed') toast(ticketId ? t('flowDoneTicket', title, ticketId) : t('flowDone', title), 'ok', 6_000);
+  else if (result.status === 'cancelled') toast(t('flowCancelled', title), 'warn', 6_000);
+  else toast(t('flowFailed', title, state.error ?? ''), 'error', 8_000);
   return result;
 }

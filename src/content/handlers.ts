@@ -1,11 +1,11 @@
 /**
  * Messages the content script accepts, each checked against who the browser says sent it:
- * only the service worker may ask for an approved call to be carried out or a hotkey run;
+ * only the service worker may ask for an approved call to be carried out;
  * only the side panel may run tools for the model, and always under the `llm` caller.
  */
 import { ToContent, classifySender, refusal, type Reply } from '../messages/index.ts';
 import type { Host } from './host.ts';
-import { pageLang, runActionWithToast } from './actions.ts';
+import { pageLang } from './actions.ts';
 import { runFlow, stopFlow } from './flows.ts';
 import { emitContentSettings } from './settings-view.ts';
 import { handleTeach } from './picker.ts';
@@ -45,11 +45,6 @@ async function handle(state: ContentState, raw: unknown, sender: chrome.runtime.
       if (from.kind !== 'background') return refusal('NOT_FROM_BACKGROUND', 'Only the service worker changes settings here.');
       emitContentSettings(msg.view);
       return { ok: true };
-    }
-    case 'hotkey.run': {
-      if (from.kind !== 'background') return refusal('NOT_FROM_BACKGROUND', 'Only a browser shortcut can trigger this.');
-      const report = await runActionWithToast(host, msg.action);
-      return { ok: true, report };
     }
     case 'plan.run': {
       if (from.kind !== 'sidepanel') return refusal('NOT_FROM_PANEL', 'Only a person in the side panel starts a flow from outside the page.');

@@ -1,19 +1,10 @@
 /**
  * In-page hotkeys. Only trusted key events count: a page script's synthetic KeyboardEvent
- * (isTrusted === false) can never trigger a deskhand action.
+ * (isTrusted === false) can never trigger a deskhand action. The keys come from
+ * `settings.hotkeys` only (src/settings/hotkeys.ts): there are no chrome.commands.
  */
+import { comboOf } from '../settings/hotkeys.ts';
 import type { HotkeyAction, Settings } from '../settings/schema.ts';
-
-export function comboOf(e: KeyboardEvent): string {
-  const parts: string[] = [];
-  if (e.ctrlKey) parts.push('Ctrl');
-  if (e.altKey) parts.push('Alt');
-  if (e.shiftKey) parts.push('Shift');
-  if (e.metaKey) parts.push('Meta');
-  // e.code, not e.key: Alt+Shift+F types "Ï" on macOS and differs by layout.
-  const key = /^Key([A-Z])$/.exec(e.code)?.[1] ?? /^Digit(\d)$/.exec(e.code)?.[1] ?? '';
-  return key ? `${parts.join('+')}+${key}` : '';
-}
 
 export function installKeymap(getSettings: () => Settings, run: (action: HotkeyAction) => void): () => void {
   const onKey = (e: KeyboardEvent) => {
@@ -25,6 +16,8 @@ export function installKeymap(getSettings: () => Settings, run: (action: HotkeyA
     if (!action) return;
     e.preventDefault();
     e.stopPropagation();
+    // Synchronously, inside the trusted key event: a message sent now carries the user
+    // gesture to the service worker, which may then open the side panel (README "Shortcuts").
     run(action);
   };
   // Capture on window: the console's own handlers cannot swallow the shortcut first.

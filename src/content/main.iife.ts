@@ -2,6 +2,7 @@
  * Isolated-world content script: the thin entry. Built as a standalone IIFE (crxjs
  * `*.iife.ts`) so it is ready before a page's own early scripts (TOOLCHAIN.md).
  */
+import { OPENS_PANEL } from '../settings/hotkeys.ts';
 import { DEFAULT_SETTINGS, isConsoleOrigin, type Settings } from '../settings/schema.ts';
 import { loadContentSettings, onContentSettings } from './settings-view.ts';
 import { t } from '../ui/i18n.ts';
@@ -38,7 +39,14 @@ function main(): void {
 
   void ready.then(() => {
     if (!isConsoleOrigin(location.origin, settings)) return;
-    installKeymap(() => settings, (action) => void runActionWithToast(host, action));
+    installKeymap(
+      () => settings,
+      (action) => {
+        // Sent first and synchronously, so the key press's gesture lets the worker open the panel.
+        if (OPENS_PANEL.includes(action)) void toBackground({ type: 'panel.open' });
+        void runActionWithToast(host, action);
+      },
+    );
     // Listens always, answers only while the bridge is on for this origin (checked per message).
     installBridgeHost(host, bridgeOn);
     showBridgeNotice();

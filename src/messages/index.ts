@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { KbRequest } from '../kb/messages.ts';
 import { ConsoleProfile } from '../profiles/schema.ts';
 import { CAPABILITIES, SLOTS } from '../profiles/teach/capabilities.ts';
-import { HOTKEY_ACTIONS, SettingsSchema, type Settings } from '../settings/schema.ts';
+import { SettingsSchema, type Settings } from '../settings/schema.ts';
 import type { ToolError } from '../tools/types.ts';
 import { AuditRecordSchema, ExecOutcomeSchema, PlanRunSchema, PreparedCallSchema, ToolErrorSchema } from './schemas.ts';
 
@@ -60,6 +60,8 @@ export const ToBackground = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('settings.view') }),
   /** content script: progress of a fixed flow in its tab */
   z.strictObject({ type: z.literal('plan.progress'), run: PlanRunSchema }),
+  /** content script: a trusted key press asks for the side panel (the gesture travels with it) */
+  z.strictObject({ type: z.literal('panel.open') }),
   /** content script (search) or options page (syncUrls): the local knowledge base (src/background/kb.ts) */
   z.strictObject({ type: z.literal('kb'), request: KbRequest }),
   /** content script: the taught and admin profiles for its own origin (the sender's, as stamped) */
@@ -73,8 +75,6 @@ export const ToContent = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('confirm.execute'), call: PreparedCallSchema, approvedBy: z.string().max(100) }),
   /** service worker only: settings changed; here is the new key-free view */
   z.strictObject({ type: z.literal('settings.changed'), view: ContentSettingsSchema }),
-  /** service worker only: a chrome.commands shortcut fired for this tab */
-  z.strictObject({ type: z.literal('hotkey.run'), action: z.enum(HOTKEY_ACTIONS) }),
   /** side panel: page type and conversation of this tab */
   z.strictObject({ type: z.literal('page.info') }),
   /** side panel: a person started a fixed flow from the panel */

@@ -1,215 +1,186 @@
 /**
- * Settings (one zod schema). Fields an enterprise policy sets are shown locked.
- * Console origins get their host permission requested here, from the user's click.
+ * Settings (one zod schema). Every field an admin policy sets is shown locked, and follows
+ * the policy as it arrives or goes. Each field saves on its own (only that field is written)
+ * and shows its own error next to it. Console origins get their host permission requested
+ * here, from the person's click.
  */
-import { useEffect, useState } from 'preact/hooks';
-import { DEFAULT_SETTINGS, FEATURES, HOTKEY_ACTIONS, KeyCombo, Origin, type Settings } from '../settings/schema.ts';
-import { loadSettings, saveSettings } from '../settings/store.ts';
-import { t, uiLang } from '../ui/i18n.ts';
-import { makeClient } from '../llm/client.ts';
-import { describeEndpointError } from '../llm/errors.ts';
-import { PRESETS } from '../llm/presets.ts';
+import { useState } from 'preact/hooks';
+import { GRADES } from '../catalog/grades.ts';
+import { diffPatch, FEATURES, Origin } from '../settings/schema.ts';
+import { t, tOr } from '../ui/i18n.ts';
+import { Field, Lock, Section, splitList, TextInput, useFieldErrors } from './fields.tsx';
+import { HotkeysSection } from './HotkeysSection.tsx';
+import { LlmSection } from './LlmSection.tsx';
 import { KnowledgeSources } from './KnowledgeSources.tsx';
+import { useSettings, type SettingsView } from './use-settings.ts';
+import { when } from '../ui/time.ts';
 
 export function Options() {
-  const [s, setS] = useState<Settings>(DEFAULT_SETTINGS);
-  const [locked, setLocked] = useState<string[]>([]);
-  const [status, setStatus] = useState('');
-  const [newOrigin, setNewOrigin] = useState('');
-
-  useEffect(() => {
-    void loadSettings().then((r) => {
-      setS(r.settings);
-      setLocked(r.locked);
-    });
-  }, []);
-
-  const isLocked = (path: string) => locked.includes(path) || locked.includes(path.split('.')[0]!);
-  const save = async (next: Settings) => {
-    setS(next);
-    await saveSettings(next);
-    setStatus(t('saved'));
-  };
-  const Lock = ({ path }: { path: string }) => (isLocked(path) ? <span class="locked" title={t('lockedByAdmin')}>🔒 {t('lockedByAdmin')}</span> : null);
-
-  const addConsole = async () => {
-    const parsed = Origin.safeParse(newOrigin.replace(/\/+$/, ''));
-    if (!parsed.success) return setStatus(t('invalidOrigin'));
-    const origin = new URL(parsed.data).origin;
-    const granted = await chrome.permissions.request({ origins: [`${origin}/*`] }).catch(() => false);
-    if (!granted) return setStatus(t('permissionDenied'));
-    setNewOrigin('');
-    await save({ ...s, consoles: [...new Set([...s.consoles, origin])] });
-  };
-  const removeConsole = async (origin: string) => {
-    await chrome.permissions.remove({ origins: [`${origin}/*`] }).catch(() => false);
-    await save({ ...s, consoles: s.consoles.filter((o) => o !== origin), bridge: { ...s.bridge, origins: s.bridge.origins.filter((o) => o !== origin) } });
-  };
-
+  const view = useSettings();
+  const policy = ['llm', 'consoles', 'roles', 'agentName', 'hotkeys', 'features', 'queues', 'kb', 'bridge'].some(view.anyLocked);
   return (
-    <main class="options">
+    <main class="options" data-loaded={view.loaded ? '1' : '0'}>
       <h1>{t('optionsTitle')}</h1>
-      <p class="status" role="status">{status}</p>
-
-      <LlmSection s={s} save={save} isLocked={isLocked} Lock={Lock} />
-
-      <section>
-        <h2>{t('consoles')} <Lock path="consoles" /></h2>
-        <p class="hint">{t('consolesHint')}</p>
-        <ul>
-          {s.consoles.map((o) => (
-            <li key={o}>
-              <code>{o}</code> <button disabled={isLocked('consoles')} onClick={() => void removeConsole(o)}>{t('remove')}</button>
-            </li>
-          ))}
-        </ul>
-        <input name="new-console" placeholder="https://support.example.com" value={newOrigin} disabled={isLocked('consoles')} onInput={(e) => setNewOrigin(e.currentTarget.value)} />
-        <button disabled={isLocked('consoles')} onClick={() => void addConsole()}>{t('add')}</button>
-      </section>
-
-      <section>
-        <h2>{t('roles')} <Lock path="roles" /></h2>
-        <input
-          name="roles"
-          value={s.roles.join(', ')}
-          disabled={isLocked('roles')}
-          onChange={(e) => void save({ ...s, roles: e.currentTarget.value.split(',').map((r) => r.trim()).filter(Boolean) })}
-        />
-        <p class="hint">{t('rolesHint')}</p>
-        <label>
-          {t('agentName')} <Lock path="agentName" />
-          <input name="agentName" value={s.agentName} disabled={isLocked('agentName')} onChange={(e) => void save({ ...s, agentName: e.currentTarget.value.trim() })} />
-        </label>
-      </section>
-
-      <section>
-        <h2>{t('hotkeys')}</h2>
-        {HOTKEY_ACTIONS.map((a) => (
-          <label key={a} class="row">
-            <span>{t(`hk_${a}`)}</span>
-            <input
-              name={`hotkey-${a}`}
-              value={s.hotkeys[a]}
-              disabled={isLocked(`hotkeys.${a}`)}
-              onChange={(e) => {
-                const v = e.currentTarget.value.trim();
-                if (KeyCombo.safeParse(v).success) void save({ ...s, hotkeys: { ...s.hotkeys, [a]: v } });
-                else setStatus(`${t(`hk_${a}`)}: Alt+Shift+F`);
-              }}
-            />
-            <Lock path={`hotkeys.${a}`} />
-          </label>
-        ))}
-      </section>
-
-      <section>
-        <h2>{t('features')}</h2>
-        {FEATURES.map((f) => (
-          <label key={f} class="row">
-            <input type="checkbox" name={`feature-${f}`} checked={s.features[f]} disabled={isLocked(`features.${f}`)} onChange={(e) => void save({ ...s, features: { ...s.features, [f]: e.currentTarget.checked } })} />
-            {t(`f_${f}`)} <Lock path={`features.${f}`} />
-          </label>
-        ))}
-      </section>
-
-      <section>
-        <h2>{t('queues')} <Lock path="queues" /></h2>
-        <input name="queues" value={s.queues.join(', ')} disabled={isLocked('queues')} onChange={(e) => void save({ ...s, queues: e.currentTarget.value.split(',').map((q) => q.trim()).filter(Boolean) })} />
-        <label>
-          {t('kbEndpoint')} <Lock path="kb.endpoint" />
-          <input name="kb-endpoint" value={s.kb.endpoint} disabled={isLocked('kb.endpoint')} onChange={(e) => void save({ ...s, kb: { ...s.kb, endpoint: e.currentTarget.value.trim() || '/api/kb/search' } })} />
-        </label>
-      </section>
-
-      <KnowledgeSources s={s} save={save} isLocked={isLocked} />
-
-      <section>
-        <h2>{t('bridge')} <Lock path="bridge" /></h2>
-        <p class="warn">{t('bridgeWarn')}</p>
-        <label class="row">
-          <input type="checkbox" name="bridge-enabled" checked={s.bridge.enabled} disabled={isLocked('bridge.enabled')} onChange={(e) => void save({ ...s, bridge: { ...s.bridge, enabled: e.currentTarget.checked } })} />
-          {t('bridgeEnabled')}
-        </label>
-        <label>
-          {t('bridgeOrigins')}
-          <input
-            name="bridge-origins"
-            value={s.bridge.origins.join(', ')}
-            disabled={isLocked('bridge.origins')}
-            onChange={(e) => {
-              const list = e.currentTarget.value.split(',').map((o) => o.trim()).filter(Boolean);
-              if (list.every((o) => Origin.safeParse(o).success)) void save({ ...s, bridge: { ...s.bridge, origins: list } });
-              else setStatus(t('invalidOrigin'));
-            }}
-          />
-        </label>
-        <label class="row">
-          <input type="checkbox" name="bridge-low-writes" checked={s.bridge.allowLowWrites} disabled={isLocked('bridge.allowLowWrites')} onChange={(e) => void save({ ...s, bridge: { ...s.bridge, allowLowWrites: e.currentTarget.checked } })} />
-          {t('bridgeLowWrites')}
-        </label>
-      </section>
+      {policy && (
+        <p class="policy-banner">
+          <Lock on compact /> {t('policyBanner')}
+        </p>
+      )}
+      <LlmSection view={view} />
+      <ConsolesSection view={view} />
+      <RolesSection view={view} />
+      <HotkeysSection view={view} />
+      <FeaturesSection view={view} />
+      <QueuesSection view={view} />
+      <KnowledgeSources s={view.s} save={(next) => view.save(diffPatch(view.s, next), t('kbSources'))} isLocked={view.isLocked} />
+      <BridgeSection view={view} />
+      <p class="savebar" role="status">
+        {view.saved ? t('savedWhat', view.saved.what, when(view.saved.at).text) : ''}
+      </p>
     </main>
   );
 }
 
-function LlmSection({ s, save, isLocked, Lock }: { s: Settings; save: (n: Settings) => Promise<void>; isLocked: (p: string) => boolean; Lock: (p: { path: string }) => preact.JSX.Element | null }) {
-  const [preset, setPreset] = useState('');
-  const [result, setResult] = useState('');
-  const quirks = PRESETS.find((p) => p.id === preset)?.quirks[uiLang()];
-  const set = (patch: Partial<Settings['llm']>) => void save({ ...s, llm: { ...s.llm, ...patch } });
-  const test = async () => {
-    setResult('…');
-    let origin: string;
-    try {
-      origin = new URL(s.llm.baseURL).origin;
-    } catch {
-      return setResult(t('invalidOrigin'));
-    }
-    // Asked inside the click: the endpoint needs a host permission (no CORS preflight then).
+function ConsolesSection({ view }: { view: SettingsView }) {
+  const { s, isLocked, save } = view;
+  const [draft, setDraft] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const locked = isLocked('consoles');
+  const add = async () => {
+    const parsed = Origin.safeParse(draft.replace(/\/+$/, ''));
+    if (!parsed.success) return setError(t('invalidOrigin'));
+    const origin = new URL(parsed.data).origin;
     const granted = await chrome.permissions.request({ origins: [`${origin}/*`] }).catch(() => false);
-    if (!granted) return setResult(t('permissionDenied'));
-    try {
-      const r = await makeClient(s.llm, { timeoutMs: 20_000 }).chat.completions.create({ model: s.llm.model, messages: [{ role: 'user', content: 'ping' }], max_tokens: 5 });
-      setResult(`${t('connectionOk')} (${r.model})`);
-    } catch (e) {
-      setResult(describeEndpointError(e, uiLang()).message);
-    }
+    if (!granted) return setError(t('permissionDenied'));
+    setError(null);
+    setDraft('');
+    await save({ consoles: [...new Set([...s.consoles, origin])] }, t('consoles'));
+  };
+  const remove = async (origin: string) => {
+    await chrome.permissions.remove({ origins: [`${origin}/*`] }).catch(() => false);
+    // The bridge cannot stay on for a console deskhand no longer works on.
+    await save({ consoles: s.consoles.filter((o) => o !== origin), bridge: { origins: s.bridge.origins.filter((o) => o !== origin) } }, t('consoles'));
   };
   return (
-    <section>
-      <h2>{t('llm')} <Lock path="llm" /></h2>
-      <label>
-        {t('preset')}
-        <select
-          name="llm-preset"
-          value={preset}
-          disabled={isLocked('llm.baseURL')}
-          onChange={(e) => {
-            const p = PRESETS.find((x) => x.id === e.currentTarget.value);
-            setPreset(e.currentTarget.value);
-            if (p) set({ baseURL: p.baseURL, model: p.model });
+    <Section name="consoles" title={t('consoles')} locked={locked}>
+      <p class="hint">{t('consolesHint')}</p>
+      <ul class="console-list">
+        {s.consoles.map((o) => (
+          <li key={o}>
+            <code>{o}</code>{' '}
+            <button disabled={locked} onClick={() => void remove(o)}>
+              {t('remove')}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <Field path="consoles" label={t('addConsole')} locked={locked} error={error} inline>
+        <input name="new-console" placeholder="https://support.example.com" value={draft} disabled={locked} onInput={(e) => setDraft(e.currentTarget.value)} />
+        <button name="add-console" disabled={locked} onClick={() => void add()}>
+          {t('add')}
+        </button>
+      </Field>
+    </Section>
+  );
+}
+
+/** Roles a tool may require, plus the everyday one and any an admin policy names. */
+const knownRoles = (own: readonly string[]) => [...new Set(['AGENT', ...Object.values(GRADES).flatMap((g) => (g.requiredRole ? [g.requiredRole] : [])), ...own])];
+
+function RolesSection({ view }: { view: SettingsView }) {
+  const { s, isLocked, save } = view;
+  const locked = isLocked('roles');
+  const toggle = (role: string, on: boolean) => void save({ roles: on ? [...s.roles, role] : s.roles.filter((r) => r !== role) }, t('roles'));
+  return (
+    <Section name="roles" title={t('roles')} locked={locked}>
+      <div class="field" data-path="roles">
+        <span class="field-label">
+          {t('rolesPick')} <Lock on={locked} compact />
+        </span>
+        {knownRoles(s.roles).map((role) => (
+          <label key={role} class="check">
+            <input type="checkbox" name={`role-${role}`} checked={s.roles.includes(role)} disabled={locked} onChange={(e) => toggle(role, e.currentTarget.checked)} />
+            <code>{role}</code> {tOr(`role_${role}`, '')}
+          </label>
+        ))}
+        <p class={locked ? 'hint' : 'hint self-declared'}>{locked ? t('rolesManaged') : t('rolesSelfDeclared')}</p>
+      </div>
+      <Field path="agentName" label={t('agentName')} locked={isLocked('agentName')} hint={t('agentNameHint')}>
+        <TextInput name="agentName" value={s.agentName} disabled={isLocked('agentName')} onCommit={(v) => void save({ agentName: v.trim() }, t('agentName'))} />
+      </Field>
+    </Section>
+  );
+}
+
+function FeaturesSection({ view }: { view: SettingsView }) {
+  const { s, isLocked, save } = view;
+  return (
+    <Section name="features" title={t('features')} locked={view.anyLocked('features')}>
+      {FEATURES.map((f) => (
+        <div key={f} class="field inline" data-path={`features.${f}`}>
+          <label class="check">
+            <input type="checkbox" name={`feature-${f}`} checked={s.features[f]} disabled={isLocked(`features.${f}`)} onChange={(e) => void save({ features: { [f]: e.currentTarget.checked } }, t(`f_${f}`))} />
+            {t(`f_${f}`)} <Lock on={isLocked(`features.${f}`)} compact />
+          </label>
+        </div>
+      ))}
+    </Section>
+  );
+}
+
+const isEndpoint = (v: string) => v.startsWith('/') || /^https?:\/\/[^/\s]+/.test(v);
+
+function QueuesSection({ view }: { view: SettingsView }) {
+  const { s, isLocked, save } = view;
+  const [errors, setError] = useFieldErrors();
+  return (
+    <Section name="queues" title={t('queuesAndKb')} locked={view.anyLocked('queues') || view.anyLocked('kb')}>
+      <Field path="queues" label={t('queues')} locked={isLocked('queues')} hint={t('listHint')}>
+        <TextInput name="queues" value={s.queues.join(', ')} disabled={isLocked('queues')} onCommit={(v) => void save({ queues: splitList(v) }, t('queues'))} />
+      </Field>
+      <Field path="kb.endpoint" label={t('kbEndpoint')} locked={isLocked('kb.endpoint')} error={errors.kb}>
+        <TextInput
+          name="kb-endpoint"
+          value={s.kb.endpoint}
+          disabled={isLocked('kb.endpoint')}
+          onCommit={(raw) => {
+            const v = raw.trim() || '/api/kb/search';
+            if (!isEndpoint(v)) return setError('kb', t('errKbEndpoint'));
+            setError('kb', null);
+            void save({ kb: { endpoint: v } }, t('kbEndpoint'));
           }}
-        >
-          <option value="">—</option>
-          {PRESETS.map((p) => (
-            <option value={p.id}>{p.label}</option>
-          ))}
-        </select>
-      </label>
-      {quirks && <p class="hint quirks">{quirks}</p>}
-      <label>
-        {t('baseURL')} <Lock path="llm.baseURL" />
-        <input name="llm-baseURL" value={s.llm.baseURL} disabled={isLocked('llm.baseURL')} onChange={(e) => set({ baseURL: e.currentTarget.value.trim() })} />
-      </label>
-      <label>
-        {t('apiKey')} <Lock path="llm.apiKey" />
-        <input name="llm-apiKey" type="password" autocomplete="off" value={s.llm.apiKey} disabled={isLocked('llm.apiKey')} onChange={(e) => set({ apiKey: e.currentTarget.value })} />
-      </label>
-      <label>
-        {t('model')} <Lock path="llm.model" />
-        <input name="llm-model" value={s.llm.model} disabled={isLocked('llm.model')} onChange={(e) => set({ model: e.currentTarget.value.trim() })} />
-      </label>
-      <button name="llm-test" onClick={() => void test()}>{t('testConnection')}</button> <span class="test-result" role="status">{result}</span>
-    </section>
+        />
+      </Field>
+    </Section>
+  );
+}
+
+function BridgeSection({ view }: { view: SettingsView }) {
+  const { s, isLocked, save } = view;
+  const [errors, setError] = useFieldErrors();
+  return (
+    <Section name="bridge" title={t('bridge')} locked={view.anyLocked('bridge')}>
+      <p class="warn">{t('bridgeWarn')}</p>
+      <Field path="bridge.enabled" label={t('bridgeEnabled')} locked={isLocked('bridge.enabled')} inline>
+        <input type="checkbox" name="bridge-enabled" checked={s.bridge.enabled} disabled={isLocked('bridge.enabled')} onChange={(e) => void save({ bridge: { enabled: e.currentTarget.checked } }, t('bridgeEnabled'))} />
+      </Field>
+      <Field path="bridge.origins" label={t('bridgeOrigins')} locked={isLocked('bridge.origins')} error={errors.origins} hint={t('listHint')}>
+        <TextInput
+          name="bridge-origins"
+          value={s.bridge.origins.join(', ')}
+          disabled={isLocked('bridge.origins')}
+          onCommit={(v) => {
+            const list = splitList(v).map((o) => o.replace(/\/+$/, ''));
+            const bad = list.find((o) => !Origin.safeParse(o).success);
+            if (bad) return setError('origins', t('invalidOriginNamed', bad));
+            setError('origins', null);
+            void save({ bridge: { origins: list } }, t('bridgeOrigins'));
+          }}
+        />
+      </Field>
+      <Field path="bridge.allowLowWrites" label={t('bridgeLowWrites')} locked={isLocked('bridge.allowLowWrites')} inline>
+        <input type="checkbox" name="bridge-low-writes" checked={s.bridge.allowLowWrites} disabled={isLocked('bridge.allowLowWrites')} onChange={(e) => void save({ bridge: { allowLowWrites: e.currentTarget.checked } }, t('bridgeLowWrites'))} />
+      </Field>
+    </Section>
   );
 }

@@ -6,6 +6,9 @@
  * open the form (ticket.fill opens it when it fills; opening a panel is not a tool, seed
  * 000 "语义不是 1:1 的就别迁") -> read the conversation -> generate -> fill ticket and
  * customer -> match the category -> check required fields -> submit.
+ *
+ * Titles here are English, for developers (bridge, audit); people read them through
+ * `flow_quickTicket_<step>` messages (src/ui/describe.ts).
  */
 import { z } from 'zod';
 import { findFields } from '../dom/find.ts';
@@ -30,24 +33,24 @@ function categoryLabels(page: () => Snapshot): string[] {
 
 export const quickTicketPlan = (lang: () => 'zh' | 'en', page: () => Snapshot): Plan => ({
   name: 'quickTicket',
-  title: lang() === 'zh' ? '快速建单' : 'Quick ticket',
+  title: 'Quick ticket',
   description: 'Read the conversation, let the model write the ticket, fill the form, match the category, check, submit.',
   input: z.strictObject({}),
   steps: [
     {
       kind: 'check',
       id: 'form',
-      title: lang() === 'zh' ? '找到建单表单' : 'Find the ticket form',
+      title: 'Find the ticket form',
       check: () =>
         page().ticketForm()
           ? { ok: true, summary: 'quick-ticket form found' }
           : { ok: false, detail: 'No quick-ticket form on this page.', suggestion: 'Open a console page with the ticket form.' },
     },
-    { kind: 'tool', id: 'read', title: lang() === 'zh' ? '读取会话' : 'Read conversation', tool: 'conversation.read', input: () => ({ limit: 20 }) },
+    { kind: 'tool', id: 'read', title: 'Read conversation', tool: 'conversation.read', input: () => ({ limit: 20 }) },
     {
       kind: 'generate',
       id: 'draft',
-      title: lang() === 'zh' ? '生成工单内容' : 'Write the ticket',
+      title: 'Write the ticket',
       schema: GeneratedTicket,
       prompt: (env) => ({
         system: [
@@ -63,18 +66,18 @@ export const quickTicketPlan = (lang: () => 'zh' | 'en', page: () => Snapshot): 
     {
       kind: 'tool',
       id: 'fill',
-      title: lang() === 'zh' ? '填写工单' : 'Fill the ticket',
+      title: 'Fill the ticket',
       tool: 'ticket.fill',
       input: (env) => {
         const g = env.outputs.draft as Generated;
         return { title: g.title, description: g.description, priority: g.priority };
       },
     },
-    { kind: 'tool', id: 'customer', title: lang() === 'zh' ? '填写客户信息' : 'Fill the customer', tool: 'customer.fill', input: () => ({}) },
+    { kind: 'tool', id: 'customer', title: 'Fill the customer', tool: 'customer.fill', input: () => ({}) },
     {
       kind: 'tool',
       id: 'category',
-      title: lang() === 'zh' ? '匹配分类' : 'Match the category',
+      title: 'Match the category',
       tool: 'category.match',
       input: (env) => {
         const hint = (env.outputs.draft as Generated).categoryHint;
@@ -84,15 +87,15 @@ export const quickTicketPlan = (lang: () => 'zh' | 'en', page: () => Snapshot): 
     {
       kind: 'check',
       id: 'required',
-      title: lang() === 'zh' ? '检查必填项' : 'Check required fields',
+      title: 'Check required fields',
       check: () => {
         const form = page().ticketForm()?.el;
         if (!form) return { ok: false, detail: 'The ticket form is gone.', suggestion: 'Reopen it and run the flow again.' };
         const { found } = findFields(['title', 'category', 'description'], { scope: form });
         const empty = (['title', 'category', 'description'] as const).filter((k) => !found[k] || !currentValue(found[k]!.el, found[k]!.kind));
-        return empty.length ? { ok: false, detail: `Required fields are empty: ${empty.join(', ')}.`, suggestion: 'Fill them by hand and submit.' } : { ok: true, summary: 'title, category, description filled' };
+        return empty.length ? { ok: false, detail: `Required fields are empty: ${empty.join(', ')}.`, suggestion: 'Fill them by hand and submit.', fields: empty } : { ok: true, summary: 'title, category, description filled' };
       },
     },
-    { kind: 'tool', id: 'submit', title: lang() === 'zh' ? '提交工单' : 'Submit', tool: 'ticket.submit', input: () => ({}) },
+    { kind: 'tool', id: 'submit', title: 'Submit', tool: 'ticket.submit', input: () => ({}) },
   ],
 });

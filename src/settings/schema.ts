@@ -101,21 +101,12 @@ export function parseSettings(raw: unknown): Settings {
  * fields it sets are reported as locked so the options page can show them read-only.
  */
 export function mergeManaged(local: unknown, managed: unknown): { settings: Settings; locked: string[] } {
-  const base = { ...((local as Record<string, unknown>) ?? {}) };
-  const locked: string[] = [];
-  const m = managed && typeof managed === 'object' ? (managed as Record<string, unknown>) : {};
-  for (const [key, value] of Object.entries(m)) {
+  const base: Record<string, unknown> = { ...(isGroup(local) ? local : {}) };
+  for (const [key, value] of Object.entries(isGroup(managed) ? managed : {})) {
     if (!(key in SettingsSchema.shape)) continue;
-    const isGroup = value && typeof value === 'object' && !Array.isArray(value);
-    if (isGroup) {
-      base[key] = { ...((base[key] as object) ?? {}), ...(value as object) };
-      for (const sub of Object.keys(value as object)) locked.push(`${key}.${sub}`);
-    } else {
-      base[key] = value;
-      locked.push(key);
-    }
+    base[key] = isGroup(value) ? { ...(isGroup(base[key]) ? base[key] : {}), ...value } : value;
   }
-  return { settings: parseSettings(base), locked };
+  return { settings: parseSettings(base), locked: [...managedPaths(managed)] };
 }
 
 /** The demo console's hosts (any port): the manifest's own content-script matches. */
@@ -137,4 +128,71 @@ function safeUrl(s: string): URL | null {
   } catch {
     return null;
   }
+}
+
+/** Groups (objects) merge field by field; everything else (strings, lists) is replaced whole. */
+type Group<T> = T extends readonly unknown[] ? never : T extends object ? T : never;
+export type SettingsPatch = { [K in keyof Settings]?: Settings[K] extends Group<Settings[K]> ? Partial<Settings[K]> : Settings[K] };
+
+const isGroup = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** The dotted paths a managed policy sets ("llm.model", "roles"), as `mergeManaged` locks them. */
+export function managedPaths(managed: unknown): Set<string> {
+  const out = new Set<string>();
+  if (!isGroup(managed)) return out;
+  for (const [key, value] of Object.entries(managed)) {
+    if (!(key in SettingsSchema.shape)) continue;
+    if (isGroup(value)) for (const sub of Object.keys(value)) out.add(`${key}.${sub}`);
+    else out.add(key);
+  }
+  return out;
+}
+
+/**
+ * The person's own settings with `patch` applied: only the fields in the patch change, and
+ * a field the admin's policy sets is never written (it would outlive the policy). Throws on
+ * a value the schema refuses — the options page checks fields before it saves.
+ */
+export function applyPatch(local: unknown, patch: SettingsPatch, managed: unknown = {}): Record<string, unknown> {
+  const locked = managedPaths(managed);
+  const next: Record<string, unknown> = { ...(isGroup(local) ? local : {}) };
+  for (const [key, value] of Object.entries(patch) as [keyof Settings, unknown][]) {
+    if (value === undefined || locked.has(key)) continue;
+    if (isGroup(value)) {
+      const group: Record<string, unknown> = { ...(isGroup(next[key]) ? next[key] : {}) };
+      for (const [sub, v] of Object.entries(value)) {
+        if (locked.has(`${key}.${sub}`)) continue;
+        // A member set to undefined is removed (a record entry the person deleted).
+        if (v === undefined) delete group[sub];
+        else group[sub] = v;
+      }
+      next[key] = group;
+    } else {
+      next[key] = value;
+    }
+    const checked = SettingsSchema.shape[key].safeParse(next[key]);
+    if (!checked.success) throw new Error(`settings.${key}: ${checked.error.issues.map((i) => i.message).join('; ')}`);
+  }
+  return next;
+}
+
+/**
+ * The patch that turns `prev` into `next`: the top-level fields that changed, and of a group
+ * only the members that changed (a removed member as undefined). For editors that hand back
+ * whole settings.
+ */
+export function diffPatch(prev: Settings, next: Settings): SettingsPatch {
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  const patch: Record<string, unknown> = {};
+  for (const key of Object.keys(SettingsSchema.shape) as (keyof Settings)[]) {
+    const [a, b]: unknown[] = [prev[key], next[key]];
+    if (same(a, b)) continue;
+    if (isGroup(a) && isGroup(b)) {
+      const members = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((k) => !same(a[k], b[k]));
+      patch[key] = Object.fromEntries(members.map((k) => [k, b[k]]));
+    } else {
+      patch[key] = b;
+    }
+  }
+  return patch as SettingsPatch;
 }

@@ -1,5 +1,5 @@
 /** Reads and writes settings in chrome.storage (local under managed). */
-import { mergeManaged, parseSettings, type Settings } from './schema.ts';
+import { applyPatch, mergeManaged, parseSettings, type Settings, type SettingsPatch } from './schema.ts';
 
 export const SETTINGS_KEY = 'settings';
 
@@ -19,6 +19,23 @@ export async function loadSettings(): Promise<{ settings: Settings; locked: stri
 
 export async function saveSettings(next: Settings): Promise<void> {
   await chrome.storage.local.set({ [SETTINGS_KEY]: parseSettings(next) });
+}
+
+let patching: Promise<unknown> = Promise.resolve();
+
+/**
+ * Writes only the fields in `patch` to the person's own settings, one save after the other,
+ * and never a field the admin's policy sets: after the admin removes the policy, the
+ * person's own value (or the default) applies again.
+ */
+export function saveSettingsPatch(patch: SettingsPatch): Promise<void> {
+  const run = async () => {
+    const [local, managed] = await Promise.all([chrome.storage.local.get(SETTINGS_KEY), readManaged()]);
+    await chrome.storage.local.set({ [SETTINGS_KEY]: applyPatch(local[SETTINGS_KEY] ?? {}, patch, managed) });
+  };
+  const next = patching.then(run, run);
+  patching = next.catch(() => {});
+  return next;
 }
 
 export function onSettingsChanged(fn: () => void): void {

@@ -9,6 +9,7 @@ import { askQuestion, MAX_ANSWER_CHARS, MAX_ROUNDS, type ToolChip } from '../llm
 import type { Settings } from '../settings/schema.ts';
 import type { FunctionSchema, ToolResult } from '../tools/types.ts';
 import { toTab } from '../ui/api.ts';
+import { errorText } from '../ui/errors.ts';
 import { t, toolTitle, uiLang } from '../ui/i18n.ts';
 import { loadThread, saveThread, type StoredTurn, type Thread } from './chat-store.ts';
 import { Citations } from './Citations.tsx';
@@ -209,7 +210,7 @@ function InsertIntoReply({ tabId, text }: { tabId: number; text: string }) {
     const r = await toTab<{ result: ToolResult }>(tabId, { type: 'tools.invoke', caller: 'ui', name: 'reply.draft', input: { text }, toolCallId: crypto.randomUUID(), sessionId: 'panel', model: '' });
     const result = r.ok ? r.result : { ok: false as const, error: r.error };
     if (result.ok) setNote({ ok: true, text: t('chatInserted') });
-    else setNote({ ok: false, text: t('chatInsertFailed', 'error' in result ? result.error.detail : '') });
+    else setNote({ ok: false, text: t('chatInsertFailed', 'error' in result ? errorText(result.error) : '') });
   };
   return (
     <div class="turn-actions">
@@ -230,7 +231,7 @@ function Chips({ chips }: { chips: ToolChip[] }) {
           <details>
             <summary>
               <span class="chip-title">{toolTitle(c.name, c.name)}</span> <code class="chip-input">{short(c.input)}</code>{' '}
-              <span class="chip-status">{t(`chip_${c.status}`)}</span> <span class="chip-ms">{c.durationMs} ms</span>
+              <span class="chip-status">{t(`chip_${c.status}`)}</span> <span class="chip-ms">{t('durationMs', c.durationMs)}</span>
             </summary>
             <pre class="chip-detail">{c.detail}</pre>
           </details>

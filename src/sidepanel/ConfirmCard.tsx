@@ -123,8 +123,8 @@ export function Card({ entry, roles, rolesSource, stale, busy, onDecide }: CardP
 /** What the action does, once: irreversible actions say so in one clear line. */
 function Effect({ call, money }: { call: PreparedCall; money: boolean }) {
   if (RISK_RULES[call.risk].cardEmphasis === 'irreversible') {
-    const key = call.sideEffect === 'send' ? 'cardIrreversibleSend' : money ? 'cardIrreversibleMoney' : 'cardIrreversibleWrite';
-    return <p class="irreversible">{t(key)}</p>;
+    const text = call.sideEffect === 'send' ? t('cardIrreversibleSend') : money ? t('cardIrreversibleMoney') : t('cardIrreversibleWrite');
+    return <p class="irreversible">{text}</p>;
   }
   return <p class="effect">{t(`effect_${call.sideEffect === 'send' ? 'send' : 'write'}`)}</p>;
 }
@@ -157,7 +157,7 @@ function Conflicts({ call }: { call: PreparedCall }) {
 }
 
 function Who({ call, roleMissing, rolesSource }: { call: PreparedCall; roleMissing: boolean; rolesSource: RolesSource }) {
-  const source = t(rolesSource === 'policy' ? 'cardRolesPolicy' : 'cardRolesSelf');
+  const source = rolesSource === 'policy' ? t('cardRolesPolicy') : t('cardRolesSelf');
   return (
     <p class={roleMissing ? 'role missing' : 'role'} data-roles-source={rolesSource}>
       {call.requiredRole ? t('requiredRole', call.requiredRole) : t('cardWhoAny')}

@@ -10,6 +10,7 @@ import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { LedgerEntry, RolesSource } from '../tools/ledger.ts';
 import type { ToolError } from '../tools/types.ts';
 import { toBackground } from '../ui/api.ts';
+import { errorText } from '../ui/errors.ts';
 import { t } from '../ui/i18n.ts';
 import { Card } from './ConfirmCard.tsx';
 import { OutcomeRow } from './OutcomeRow.tsx';
@@ -29,7 +30,7 @@ export function Confirmations({ tabId, roles }: { tabId: number; roles: string[]
   const refresh = useCallback(async () => {
     const r = await toBackground<Lists>({ type: 'confirm.list', tabId });
     if (r.ok) setLists({ pending: r.pending, recent: r.recent, stale: r.stale ?? {}, rolesSource: r.rolesSource ?? 'self' });
-    else setError(r.error.detail);
+    else setError(errorText(r.error));
   }, [tabId]);
 
   useEffect(() => {
@@ -53,7 +54,7 @@ export function Confirmations({ tabId, roles }: { tabId: number; roles: string[]
     const r = approve
       ? await toBackground({ type: 'confirm.approve', actionId: entry.call.actionId, fingerprint: entry.call.fingerprint })
       : await toBackground({ type: 'confirm.reject', actionId: entry.call.actionId });
-    if (!r.ok) setError(`${r.error.detail} ${r.error.suggestion}`);
+    if (!r.ok) setError(errorText(r.error));
     setBusy(null);
     await refresh();
   };

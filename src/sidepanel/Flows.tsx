@@ -1,10 +1,13 @@
 /**
  * Fixed flows from the panel: a button starts quickTicket in the console tab; its progress
  * is shown step by step from session storage (written by the service worker), with Stop.
+ * Titles and step lines are words in the agent's language (the content script writes the
+ * step lines with src/ui/describe.ts); ids stay in data attributes.
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { PlanRun } from '../messages/schemas.ts';
 import { toTab } from '../ui/api.ts';
+import { flowTitle, stepTitle } from '../ui/describe.ts';
 import { t } from '../ui/i18n.ts';
 
 export function Flows({ tabId }: { tabId: number }) {
@@ -34,12 +37,12 @@ export function Flows({ tabId }: { tabId: number }) {
       {run && (
         <div class={`flow-run run-${run.status}`} data-run-status={run.status} data-run-id={run.runId}>
           <p class="flow-title">
-            <strong>{run.title}</strong> · {t(`run_${run.status}`)}
+            <strong>{flowTitle(run.plan, run.title)}</strong> · {t(`run_${run.status}`)}
           </p>
           <ol class="flow-steps">
             {run.steps.map((s) => (
               <li class={`step step-${s.status}`} data-step={s.id} data-status={s.status}>
-                <span class="step-title">{s.title}</span> <span class="step-status">{t(`step_${s.status}`)}</span>
+                <span class="step-title">{stepTitle(run.plan, s.id, s.title)}</span> <span class="step-status">{t(`step_${s.status}`)}</span>
                 {s.summary && s.status !== 'pending' && <span class="step-summary">{s.summary}</span>}
               </li>
             ))}

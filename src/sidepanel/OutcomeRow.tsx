@@ -3,6 +3,7 @@
  * with zone; relative when recent, absolute on hover), by whom, and how it ended. A failure
  * is the console's only when the console refused; anything deskhand stopped itself says so.
  */
+import { errorText } from '../ui/errors.ts';
 import { moneyOf } from '../tools/card.ts';
 import type { LedgerEntry } from '../tools/ledger.ts';
 import { t, toolTitle } from '../ui/i18n.ts';
@@ -13,7 +14,7 @@ export const consoleRefused = (code: string | undefined) => !!code && /_REFUSED$
 
 function stateLabel(entry: LedgerEntry): string {
   const error = entry.outcome && 'error' in entry.outcome ? entry.outcome.error : null;
-  if (entry.state === 'failed') return t(consoleRefused(error?.code) ? 'cardFailedConsole' : 'cardFailedDeskhand');
+  if (entry.state === 'failed') return consoleRefused(error?.code) ? t('cardFailedConsole') : t('cardFailedDeskhand');
   return t(`state_${entry.state}`);
 }
 
@@ -39,7 +40,7 @@ export function OutcomeRow({ entry }: { entry: LedgerEntry }) {
         <time title={absolute(entry.updatedAt)}>{relative(entry.updatedAt)}</time>
         {entry.decidedBy ? ` · ${t('cardBy', entry.decidedBy)}` : ''}
       </p>
-      {error && <p class="detail">{error.detail}</p>}
+      {error && <p class="detail">{errorText(error)}</p>}
       {entry.unsaved && <p class="unsaved">{t('cardUnsaved')}</p>}
       {entry.state === 'uncertain' && (
         <p class="uncertain">

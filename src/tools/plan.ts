@@ -26,7 +26,8 @@ export interface GenerateRequest {
 /** Injected text generator (the LLM client in the extension, a stub in unit tests). */
 export type Generator = (req: GenerateRequest, signal: AbortSignal) => Promise<string>;
 
-export type CheckResult = { ok: true; summary?: string } | { ok: false; detail: string; suggestion: string };
+/** `fields`: the field keys a failed check is about (a person sees their names). */
+export type CheckResult = { ok: true; summary?: string } | { ok: false; detail: string; suggestion: string; fields?: string[] };
 
 interface StepBase {
   id: string;
@@ -77,7 +78,8 @@ export interface RunPlanOptions {
   ctx: InvokeCtx;
   generate?: Generator;
   signal?: AbortSignal;
-  onStep?: (entry: StepEntry, index: number) => void;
+  /** After each step, with what the step produced (for a person-readable summary). */
+  onStep?: (entry: StepEntry, index: number, output: unknown) => void;
   now?: () => number;
   generateTimeoutMs?: number;
   /** Generate and check steps are audited here (tool steps are audited by the registry). */
@@ -105,7 +107,7 @@ export async function runPlan(plan: Plan, rawInput: unknown, opts: RunPlanOption
     entry.durationMs = now() - started;
     result.steps.push(entry);
     if (step.kind !== 'tool') auditStep(opts.audit, plan, entry, ctx);
-    opts.onStep?.(entry, index);
+    opts.onStep?.(entry, index, env.outputs[step.id]);
     if (entry.status === 'error' && !(step.kind === 'tool' && step.optional)) return { ...result, status: 'failed' };
     if (entry.status === 'cancelled') return { ...result, status: 'cancelled' };
     if (entry.status === 'requires_confirmation') return { ...result, status: 'needs_confirmation' };
@@ -147,6 +149,7 @@ async function runStep(
         detail: res.detail,
         suggestion: res.suggestion,
         retryable: false,
+        ...(res.fields ? { fields: res.fields.map((path) => ({ path, message: 'check failed' })) } : {}),
         traceId,
       };
       return { ...base, name: step.id, status: dry ? 'planned' : 'error', summary: res.detail, ...(dry ? {} : { error }) };

@@ -1,32 +1,23 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { handleCommand } from '../../src/background/commands.ts';
+import manifest from '../../manifest.config.ts';
+import { openPanelFor } from '../../src/background/commands.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
-function stubChrome() {
-  const calls: string[] = [];
-  vi.stubGlobal('chrome', {
-    sidePanel: { open: vi.fn(async ({ tabId }: { tabId: number }) => void calls.push(`open:${tabId}`)) },
-    tabs: { sendMessage: vi.fn(async (tabId: number, msg: { action: string }) => void calls.push(`run:${tabId}:${msg.action}`)) },
+describe('opening the side panel from a hotkey', () => {
+  it('calls sidePanel.open for the tab synchronously, before anything is awaited (the gesture is only good then)', () => {
+    const open = vi.fn(async () => {});
+    vi.stubGlobal('chrome', { sidePanel: { open } });
+    const reply = openPanelFor(4);
+    expect(open).toHaveBeenCalledWith({ tabId: 4 });
+    return expect(reply).resolves.toEqual({ ok: true });
   });
-  return calls;
-}
-
-describe('chrome.commands handler', () => {
-  it('open-panel opens the side panel for the tab (a command is a user gesture)', async () => {
-    const calls = stubChrome();
-    expect(await handleCommand('open-panel', { id: 4 } as chrome.tabs.Tab)).toEqual({ opened: true, ran: false });
-    expect(calls).toEqual(['open:4']);
+  it('reports a refusal (no gesture) as data', async () => {
+    vi.stubGlobal('chrome', { sidePanel: { open: async () => Promise.reject(new Error('may only be called in response to a user gesture')) } });
+    expect(await openPanelFor(4)).toMatchObject({ ok: false, error: { code: 'PANEL_NOT_OPENED', type: 'unavailable' } });
   });
-  it('prepare-send opens the panel and runs the action in the tab', async () => {
-    const calls = stubChrome();
-    expect(await handleCommand('prepare-send', { id: 5 } as chrome.tabs.Tab)).toEqual({ opened: true, ran: true });
-    expect(calls).toEqual(['open:5', 'run:5:prepareSend']);
-  });
-  it('ignores unknown commands and missing tabs', async () => {
-    const calls = stubChrome();
-    expect(await handleCommand('nope', { id: 5 } as chrome.tabs.Tab)).toEqual({ opened: false, ran: false });
-    expect(await handleCommand('open-panel', undefined)).toEqual({ opened: false, ran: false });
-    expect(calls).toEqual([]);
+  it('the manifest declares no chrome.commands: settings.hotkeys is the one place shortcuts live', async () => {
+    const m = typeof manifest === 'function' ? await (manifest as (env: unknown) => Promise<chrome.runtime.ManifestV3>)({ command: 'build', mode: 'production' }) : manifest;
+    expect((m as chrome.runtime.ManifestV3).commands).toBeUndefined();
   });
 });

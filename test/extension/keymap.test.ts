@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { comboOf } from '../../src/content/keymap.ts';
+import { comboOf } from '../../src/settings/hotkeys.ts';
 
 const key = (code: string, mods: Partial<KeyboardEvent> = {}) => ({ code, ctrlKey: false, altKey: false, shiftKey: false, metaKey: false, ...mods }) as KeyboardEvent;
 

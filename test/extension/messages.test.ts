@@ -30,6 +30,7 @@ describe('messages are validated on receipt', () => {
   });
   it('accepts the typed commands', () => {
     expect(ToBackground.safeParse({ type: 'confirm.approve', actionId: crypto.randomUUID(), fingerprint: 'a'.repeat(64) }).success).toBe(true);
-    expect(ToContent.safeParse({ type: 'hotkey.run', action: 'fillCustomer' }).success).toBe(true);
+    expect(ToContent.safeParse({ type: 'page.info' }).success).toBe(true);
+    expect(ToBackground.safeParse({ type: 'panel.open' }).success).toBe(true);
   });
 });

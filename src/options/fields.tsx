@@ -1,0 +1,89 @@
+/** The parts every setting is made of: its label, its lock, its own error, its hint. */
+import type { ComponentChildren } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import { t } from '../ui/i18n.ts';
+
+/** A padlock drawn here (no emoji font needed): reads the same on every system. */
+const Padlock = () => (
+  <svg class="padlock" viewBox="0 0 16 16" width="12" height="12" aria-hidden="true">
+    <path d="M5 7V5a3 3 0 0 1 6 0v2" fill="none" stroke="currentColor" stroke-width="1.8" />
+    <rect x="3" y="7" width="10" height="7.5" rx="1.5" fill="currentColor" />
+  </svg>
+);
+
+/** The lock on a managed setting: the words on a section, the padlock (words for screen readers and on hover) on a field. */
+export function Lock({ on, compact }: { on: boolean; compact?: boolean }) {
+  if (!on) return null;
+  return (
+    <span class={compact ? 'locked compact' : 'locked'} title={t('lockedByAdmin')}>
+      <Padlock /> <span class={compact ? 'sr-only' : ''}>{t('lockedShort')}</span>
+    </span>
+  );
+}
+
+/** A group of settings, with one lock when the policy sets any of them. */
+export function Section(p: { name: string; title: string; locked: boolean; children: ComponentChildren }) {
+  return (
+    <section class={p.name}>
+      <h2>
+        {p.title} <Lock on={p.locked} />
+      </h2>
+      {p.children}
+    </section>
+  );
+}
+
+/** One setting. `data-path` names it (tests and the policy docs use the same dotted path). */
+export function Field(p: { path: string; label: string; locked: boolean; error?: string | null; hint?: string; inline?: boolean; children: ComponentChildren }) {
+  return (
+    <div class={`field${p.inline ? ' inline' : ''}${p.locked ? ' is-locked' : ''}${p.error ? ' has-error' : ''}`} data-path={p.path}>
+      <label>
+        <span class="field-label">
+          {p.label} <Lock on={p.locked} compact />
+        </span>
+        {p.children}
+      </label>
+      {p.error && (
+        <p class="field-error" role="alert">
+          {p.error}
+        </p>
+      )}
+      {p.hint && <p class="hint">{p.hint}</p>}
+    </div>
+  );
+}
+
+/**
+ * A text input that keeps what the person typed until it is saved: an invalid value stays in
+ * the box (with the error next to it) instead of silently snapping back.
+ */
+export function TextInput(p: { name: string; value: string; disabled: boolean; onCommit: (v: string) => void; secret?: boolean; placeholder?: string }) {
+  const [draft, setDraft] = useState(p.value);
+  useEffect(() => setDraft(p.value), [p.value]);
+  const common = {
+    name: p.name,
+    autocomplete: 'off',
+    spellcheck: false,
+    value: draft,
+    disabled: p.disabled,
+    placeholder: p.placeholder,
+    onInput: (e: { currentTarget: HTMLInputElement }) => setDraft(e.currentTarget.value),
+    onChange: (e: { currentTarget: HTMLInputElement }) => p.onCommit(e.currentTarget.value),
+  };
+  return p.secret ? <input type="password" {...common} /> : <input type="text" {...common} />;
+}
+
+export const splitList = (v: string): string[] => v.split(/[,，\n]/).map((x) => x.trim()).filter(Boolean);
+
+/** Errors by field path, each shown next to its own field. */
+export function useFieldErrors(): [Record<string, string>, (path: string, error: string | null) => void] {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const set = (path: string, error: string | null) =>
+    setErrors((cur) => {
+      const next = { ...cur };
+      if (error) next[path] = error;
+      else delete next[path];
+      return next;
+    });
+  return [errors, set];
+}
