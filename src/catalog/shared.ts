@@ -3,7 +3,7 @@
  * report of what was filled and what was missed, and reading the console's answer.
  */
 import { findButtonIn, findButtonNear, type FoundButton } from '../dom/controls/button.ts';
-import { press, sleep } from '../dom/controls/events.ts';
+import { press, restoreFocus, sleep } from '../dom/controls/events.ts';
 import { describeEl } from '../dom/describe.ts';
 import { findFields, triedFor, type FoundField } from '../dom/find.ts';
 import { idFromText } from '../dom/ids.ts';
@@ -83,13 +83,19 @@ export async function fillValues(
   const keys = givenKeys(values);
   const { found, missing } = findFields(keys, { scope });
   const report: FillReport = { filled: [], missed: [...missing], failed: [], ...triedReport(missing, scope) };
-  for (const key of keys) {
-    const f = found[key];
-    if (!f) continue;
-    signal.throwIfAborted();
-    const res = await setValue(f.el, f.kind, values[key]!, signal);
-    if (res.ok) report.filled.push({ field: key, value: res.value, via: f.via });
-    else report.failed.push({ field: key, detail: res.detail ?? 'not accepted' });
+  const previous = document.activeElement;
+  try {
+    for (const key of keys) {
+      const f = found[key];
+      if (!f) continue;
+      signal.throwIfAborted();
+      const res = await setValue(f.el, f.kind, values[key]!, signal);
+      if (res.ok) report.filled.push({ field: key, value: res.value, via: f.via });
+      else report.failed.push({ field: key, detail: res.detail ?? 'not accepted' });
+    }
+  } finally {
+    // Filling moves focus through the form; the agent's place on the page is given back.
+    restoreFocus(previous);
   }
   return report;
 }

@@ -12,7 +12,7 @@
 import { computeAccessibleName } from 'dom-accessibility-api';
 import { findButtonIn } from './controls/button.ts';
 import { groupElement, groupItems } from './controls/group.ts';
-import { reachOf, type Reach } from './controls/reach.ts';
+import { proxyOf, reachOf, type Reach } from './controls/reach.ts';
 import { describeEl } from './describe.ts';
 import { byIdNear, collectRoots } from './roots.ts';
 import { findNamedSection } from './sections.ts';
@@ -63,6 +63,9 @@ const CONTROL_SELECTOR = [
   '[contenteditable=""]',
   '[contenteditable="true"]',
   '[role=combobox]',
+  // A select-only widget's button (Headless UI Listbox, Radix Select): it opens a listbox.
+  'button[aria-haspopup=listbox]',
+  '[role=button][aria-haspopup=listbox]',
 ].join(',');
 
 /** Items of radio and checkbox groups (each group is one control). */
@@ -132,7 +135,7 @@ function insideOtherControl(el: Element): boolean {
 
 function kindOf(el: Element): ControlKind {
   const role = el.getAttribute('role');
-  if (role === 'combobox') return 'combobox';
+  if (role === 'combobox' || el.getAttribute('aria-haspopup') === 'listbox') return 'combobox';
   if (el.tagName === 'SELECT') return 'select';
   if (el.tagName === 'TEXTAREA') return 'textarea';
   if (el.tagName === 'INPUT') return 'text';
@@ -158,6 +161,9 @@ function labelsOf(el: Element): Labels {
   // A Choices-style combobox wraps the native select that the page's <label for> names.
   const native = el.getAttribute('role') === 'combobox' ? el.querySelector('select') : null;
   for (const label of Array.from(labelled.labels ?? native?.labels ?? [])) add(ownText(label, el), 'label');
+  // A widget over a hidden select may move the page's <label for> to its own input (Tom Select).
+  const proxy = el.tagName === 'SELECT' ? proxyOf(el) : null;
+  for (const inner of proxy ? [proxy, ...Array.from(proxy.querySelectorAll('input'))] : []) for (const label of Array.from((inner as HTMLInputElement).labels ?? [])) add(ownText(label), 'label');
   add(looseLabel(el), 'label');
   add(el.getAttribute('aria-label'), 'aria-label');
   for (const id of (el.getAttribute('aria-labelledby') ?? '').split(/\s+/).filter(Boolean)) {
@@ -215,18 +221,30 @@ function groupLabels(group: Element, kind: 'radio' | 'checkbox'): Labels {
   return out;
 }
 
-/** The element that starts the group in its parent: the first item's wrapper, climbing while the parent holds only items. */
+/**
+ * The element that starts the group: the first item's wrapper, climbing while the parent holds
+ * nothing but the group's items (no other control, no text of its own), so the text before
+ * the group is found and an item's own label never is.
+ */
 function leadingItem(wrapper: Element, items: Element[]): Element {
   let cur = wrapper;
   for (let i = 0; i < 3; i++) {
     const parent = cur.parentElement;
-    if (!parent || parent.tagName === 'FORM' || parent.tagName === 'BODY') break;
-    const holdsOnlyItems = Array.from(parent.querySelectorAll(CONTROL_SELECTOR)).length === 0 && items.every((it) => parent.contains(it));
-    const hasText = Array.from(parent.childNodes).some((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? '').trim());
-    if (!holdsOnlyItems || hasText) break;
+    if (!parent || parent.tagName === 'FORM' || parent.tagName === 'BODY' || !onlyItems(parent, items)) break;
     cur = parent;
   }
   return cur;
+}
+
+function onlyItems(parent: Element, items: Element[]): boolean {
+  if (!items.every((it) => parent.contains(it)) || parent.querySelector(CONTROL_SELECTOR)) return false;
+  const walker = parent.ownerDocument.createTreeWalker(parent, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    if (!(n.textContent ?? '').trim()) continue;
+    const owner = n.parentElement;
+    if (!owner || !items.some((it) => it === owner || it.contains(owner) || (it.closest('label') ?? it).contains(owner))) return false;
+  }
+  return true;
 }
 
 /**

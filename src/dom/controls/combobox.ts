@@ -8,7 +8,7 @@
  */
 import { byIdNear } from '../roots.ts';
 import { isVisible, normLabel, squash } from '../text.ts';
-import { key, press, settle, sleep, typeFilter } from './events.ts';
+import { key, press, restoreFocus, settle, sleep, typeFilter } from './events.ts';
 import { pickOption, type OptionLike } from './options.ts';
 
 /** How long one way of opening gets before the next is tried, and how long a filter may take. */
@@ -181,15 +181,6 @@ async function close(combo: HTMLElement, opened: Opened, signal?: AbortSignal): 
   await settle(signal);
 }
 
-function restoreFocus(previous: Element | null): void {
-  const active = previous?.ownerDocument.activeElement;
-  if (previous && previous !== active && previous.isConnected && previous !== previous.ownerDocument.body) {
-    (previous as HTMLElement).focus?.({ preventScroll: true });
-  } else if ((!previous || previous === previous.ownerDocument.body) && active && active !== active.ownerDocument.body) {
-    (active as HTMLElement).blur?.();
-  }
-}
-
 /** Opens, reads every option, closes. `known` helps find a list without ARIA (a proxy's native options). */
 export async function readCombobox(combo: HTMLElement, signal?: AbortSignal, known: readonly string[] = []): Promise<{ options: ListOption[]; how: string | null }> {
   const previous = combo.ownerDocument.activeElement;
@@ -233,6 +224,21 @@ function clearFilter(combo: HTMLElement, opened: Opened): void {
   if (input?.value) typeFilter(input, '');
 }
 
+/**
+ * The box an input combobox shows its value in (React Select renders the chosen value beside
+ * the input): its ancestors up to four levels, while they hold no other control and stay
+ * control-sized.
+ */
+function widgetBox(input: HTMLElement): Element {
+  let box: Element = input;
+  for (let i = 0, cur = input.parentElement; i < 4 && cur; i++, cur = cur.parentElement) {
+    const others = Array.from(cur.querySelectorAll('input:not([type=hidden]), select, textarea, [role=combobox], label')).filter((c) => c !== input);
+    if (others.length || cur.getBoundingClientRect().height > 80) break;
+    box = cur;
+  }
+  return box;
+}
+
 /** The prompt a widget shows while nothing is chosen ("请选择", "Select…", "— Choose —"). */
 const PROMPT = /^[-—–\s]*(请选择|请选|选择|select|choose|pick|please select|please choose)\b.{0,20}?[-—–.…\s]*$/i;
 
@@ -245,7 +251,7 @@ export function shownChoice(combo: HTMLElement): string {
   if (list?.querySelector('[role=option][aria-selected]')) return '';
   const target = keyTarget(combo);
   if (target instanceof HTMLInputElement && target.value && target.getAttribute('aria-autocomplete') !== 'list') return target.value.trim();
-  const holder = target === combo ? combo : (combo.matches('input') ? combo.parentElement : combo) ?? combo;
+  const holder = combo.matches('input') ? widgetBox(combo) : combo;
   const skip = new Set<Element>([...refs(target, 'aria-describedby'), ...(list ? [list] : [])]);
   let out = '';
   const walker = holder.ownerDocument.createTreeWalker(holder, NodeFilter.SHOW_TEXT);

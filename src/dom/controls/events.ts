@@ -102,3 +102,17 @@ export function typeFilter(input: HTMLInputElement, text: string): void {
   setNativeValue(input, text);
   emit(input, 'input', { inputType: 'insertText', data: text } as InputEventInit);
 }
+
+/**
+ * Gives focus back to what had it before deskhand acted (the agent's place on the page): to
+ * that element if it is still there, else nowhere (the body) rather than a widget we touched.
+ */
+export function restoreFocus(previous: Element | null): void {
+  const doc = previous?.ownerDocument ?? document;
+  const active = doc.activeElement;
+  if (previous && previous !== doc.body && previous.isConnected) {
+    if (previous !== active) (previous as HTMLElement).focus?.({ preventScroll: true });
+  } else if (active && active !== doc.body) {
+    (active as HTMLElement).blur?.();
+  }
+}

@@ -43,9 +43,20 @@ function shownWithin(el: Element, scope: Element): boolean {
   return true;
 }
 
+/**
+ * Visually hidden the accessible way (`clip: rect(0 0 0 0)`, `clip-path: inset(50%)`, a 1 px
+ * box): how Select2 and Tom Select hide the native select they stand in for.
+ */
+function visuallyHidden(el: Element): boolean {
+  const s = getComputedStyle(el);
+  if (/rect\(\s*0(px)?[\s,]+0(px)?[\s,]+0(px)?[\s,]+0(px)?\s*\)/.test(s.clip) || /^inset\(\s*50%/.test(s.clipPath)) return true;
+  const r = el.getBoundingClientRect();
+  return r.width <= 2 && r.height <= 2;
+}
+
 /** The one visibility test of the locator: real visibility, or "shown inside a closed scope". */
 export function shown(el: Element, scope: Document | Element, open = scopeOpen(scope)): boolean {
-  if (open) return isVisible(el);
+  if (open) return isVisible(el) && !visuallyHidden(el);
   return scope.nodeType !== Node.DOCUMENT_NODE && (scope as Element).contains(el) && shownWithin(el, scope as Element);
 }
 
@@ -79,7 +90,8 @@ export function proxyOf(el: Element): Element | null {
   for (const sib of [el.nextElementSibling, el.previousElementSibling]) {
     if (!sib || sib.matches('select, input, textarea, label')) continue;
     const combo = sib.matches(COMBO) ? sib : sib.querySelector(COMBO);
-    if (combo) return combo;
+    // Tom Select hides its own input once a value is chosen: then the widget's box is what a person sees.
+    if (combo) return isVisible(combo) ? combo : sib;
     if (controlSized(sib) && sib.querySelector('a, button, [tabindex], input')) return sib;
   }
   if (transparentOverlay(el)) return el.parentElement;

@@ -8,11 +8,12 @@
  *  - else: set the native select and fire the events widgets listen to (`input`, `change`),
  *    then check the proxy shows the choice.
  */
-import { isVisible, normLabel, ownText, squash } from '../text.ts';
+import { normLabel, ownText, squash } from '../text.ts';
 import { chooseInCombobox, type ChoiceResult } from './combobox.ts';
+import { restoreFocus } from './events.ts';
 import { emit, setNativeValue } from './events.ts';
 import { noChoice, pickOption, type OptionLike } from './options.ts';
-import { proxyOf, transparentOverlay } from './reach.ts';
+import { proxyOf, shown, transparentOverlay } from './reach.ts';
 
 export function selectOptions(el: HTMLSelectElement): (OptionLike & { index: number })[] {
   return Array.from(el.options)
@@ -49,11 +50,21 @@ function proxyShows(proxy: Element, text: string): boolean {
 }
 
 export async function chooseNativeSelect(el: HTMLSelectElement, value: string, signal?: AbortSignal): Promise<ChoiceResult> {
+  const previous = el.ownerDocument.activeElement;
+  try {
+    return await chooseIn(el, value, signal);
+  } finally {
+    // Focusing the select (or its widget) is part of choosing; afterwards focus is where it was.
+    restoreFocus(previous);
+  }
+}
+
+async function chooseIn(el: HTMLSelectElement, value: string, signal?: AbortSignal): Promise<ChoiceResult> {
   const options = selectOptions(el);
   const hit = pickOption(options, value);
   if (!hit) return { ok: false, value: selectedText(el), detail: noChoice(value, options), options };
   if (el.disabled) return { ok: false, value: selectedText(el), detail: 'the select is disabled' };
-  const proxy = isVisible(el) ? null : proxyOf(el);
+  const proxy = shown(el, el.ownerDocument) ? null : proxyOf(el);
   const viaProxyUi = proxy && !transparentOverlay(el) && proxy.matches('[role=combobox], [aria-haspopup=listbox]') ? (proxy as HTMLElement) : null;
   if (viaProxyUi) {
     const r = await chooseInCombobox(viaProxyUi, hit.text, signal, { known: options.map((o) => o.text), verify: () => el.value === hit.value });

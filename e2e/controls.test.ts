@@ -1,0 +1,138 @@
+/**
+ * Controls, dialogs, buttons and result notices through the built extension in real
+ * Chromium, on fixture pages built with real widget libraries from npm (Headless UI,
+ * React Select, Select2 + jQuery, Tom Select) and plain console shapes. The proof is what the
+ * fixture backend recorded (fixtures/controls/server.ts), plus the page's own state: the list
+ * closed, focus back where it was, the dialog gone.
+ */
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startControls, type ControlsServer, type LogEntry } from '../fixtures/controls/server.ts';
+import type { ToolResult } from '../src/tools/types.ts';
+import { startHarness, until, waitReady, type Harness } from './harness.ts';
+
+let h: Harness;
+let fx: ControlsServer;
+let panel: Page;
+
+beforeAll(async () => {
+  fx = await startControls();
+  h = await startHarness({ agentName: 'Alex', queues: ['Sales', 'Billing', 'logistics'] });
+  panel = await h.panel(0);
+});
+afterAll(async () => {
+  await h?.close();
+  await fx?.close();
+});
+beforeEach(async () => {
+  await fetch(`${fx.url}/api/_reset`, { method: 'POST', body: '{}' });
+  for (const p of await h.browser.pages()) if (p.url().startsWith(fx.url)) await p.close();
+});
+
+async function open(path: string): Promise<{ page: Page; tabId: number }> {
+  const page = await h.browser.newPage();
+  await page.goto(`${fx.url}${path}`, { waitUntil: 'load' });
+  await waitReady(h, page);
+  return { page, tabId: await h.tabIdOf(page) };
+}
+
+const log = async (): Promise<LogEntry[]> => (await (await fetch(`${fx.url}/api/_log`)).json()) as LogEntry[];
+const invoke = (tabId: number, name: string, input: unknown) => h.invoke(panel, tabId, name, input);
+const data = <T = Record<string, unknown>>(r: ToolResult): T => {
+  if (!r.ok || r.dryRun) throw new Error(`expected data, got ${JSON.stringify(r)}`);
+  return r.data as T;
+};
+const errorOf = (r: ToolResult) => {
+  if (r.ok || !('error' in r)) throw new Error(`expected an error, got ${JSON.stringify(r)}`);
+  return r.error;
+};
+
+interface Fill {
+  filled: { field: string; value: string; via: string }[];
+  missed: string[];
+  failed: { field: string; detail: string }[];
+  tried?: Record<string, string>;
+}
+
+/** No list of choices is open anywhere on the page, and the element focused before still is. */
+async function closedAndFocused(page: Page, focusedId: string): Promise<{ openLists: number; active: string }> {
+  return page.evaluate(() => ({
+    openLists: Array.from(document.querySelectorAll('[role=listbox], .select2-results, .ts-dropdown')).filter((l) => (l as HTMLElement).offsetParent !== null && l.getBoundingClientRect().height > 0).length,
+    active: document.activeElement?.id ?? '',
+  })).then((r) => ({ ...r, expected: focusedId }));
+}
+
+describe('comboboxes whose options render only while open', () => {
+  it('Headless UI listbox (portalled) and React Select autocomplete: chosen, posted, closed, focus back', async () => {
+    const { page, tabId } = await open('/t/7001/react');
+    await page.focus('#search');
+    expect(await page.$$('[role=option]')).toHaveLength(0);
+    const fill = data<Fill>(await invoke(tabId, 'ticket.fill', { title: 'Parcel missing', category: 'Shipping & delivery', priority: 'high', description: 'Tracking stuck for ten days.' }));
+    expect(fill.failed).toEqual([]);
+    expect(fill.missed).toEqual([]);
+    expect(fill.filled.map((f) => f.field).sort()).toEqual(['category', 'description', 'priority', 'title']);
+    expect(await closedAndFocused(page, 'search')).toMatchObject({ openLists: 0, active: 'search' });
+    expect(await page.$eval('.lb-button', (b) => b.textContent)).toBe('Shipping & delivery');
+    // An order search lists nothing until typed into: deskhand types to filter, then picks.
+    const order = data<Fill>(await invoke(tabId, 'customer.fill', { orderId: 'ORD-20261115' }));
+    expect(order).toMatchObject({ filled: [{ field: 'orderId', value: 'ORD-20261115' }], failed: [] });
+    expect(await closedAndFocused(page, 'search')).toMatchObject({ openLists: 0, active: 'search' });
+    data(await invoke(tabId, 'ticket.submit', {}));
+    const posted = await until(log, (l) => l.length > 0);
+    expect(posted).toHaveLength(1);
+    expect(posted[0]!.body).toMatchObject({ title: 'Parcel missing', category: 'shipping', priority: 'high', description: 'Tracking stuck for ten days.', orderId: 'ORD-20261115' });
+  });
+
+  it('category.match opens a collapsed combobox to score its options, chooses, and leaves it closed', async () => {
+    const { page, tabId } = await open('/t/7001/react');
+    await page.focus('#search');
+    const m = data<{ choice: { label: string; score: number }; scores: { label: string }[]; applied: boolean }>(await invoke(tabId, 'category.match', {}));
+    expect(m.scores.map((s) => s.label).sort()).toEqual(['Account & login', 'Billing & invoices', 'Refunds & returns', 'Shipping & delivery']);
+    expect(m.choice.label).toBe('Shipping & delivery');
+    expect(m.applied).toBe(true);
+    expect(await closedAndFocused(page, 'search')).toMatchObject({ openLists: 0, active: 'search' });
+    expect(await page.$eval('.lb-button', (b) => b.textContent)).toBe('Shipping & delivery');
+  });
+
+  it('Select2 and Tom Select over hidden native selects: the native select posts the choice, the proxy shows it', async () => {
+    const { page, tabId } = await open('/t/7002/jquery');
+    await page.focus('#search');
+    const fill = data<Fill>(await invoke(tabId, 'ticket.fill', { title: 'Invoice', category: 'billing', priority: 'urgent', description: 'Wrong company name.' }));
+    expect(fill.failed).toEqual([]);
+    expect(fill.missed).toEqual([]);
+    expect(await closedAndFocused(page, 'search')).toMatchObject({ openLists: 0, active: 'search' });
+    expect(await page.$eval('.select2-selection__rendered', (e) => e.textContent?.trim())).toBe('Billing & invoices');
+    expect(await page.$eval('.ts-control .item', (e) => e.textContent?.trim())).toBe('Urgent');
+    data(await invoke(tabId, 'ticket.submit', {}));
+    const posted = await until(log, (l) => l.length > 0);
+    expect(posted.map((e) => e.body)).toMatchObject([{ category: 'billing', priority: 'urgent' }]);
+  });
+});
+
+describe('plain console shapes', () => {
+  it('table-cell labels, hashed names, a label whose for points nowhere, a transparent select and fieldset radios', async () => {
+    const { page, tabId } = await open('/t/7003/plain');
+    const fill = data<Fill>(await invoke(tabId, 'ticket.fill', { title: 'Parcel missing', category: 'Shipping', priority: 'high', description: 'Ten days.' }));
+    expect(fill.failed).toEqual([]);
+    expect(Object.fromEntries(fill.filled.map((f) => [f.field, f.via]))).toEqual({ title: 'label', category: 'cell', priority: 'legend', description: 'label' });
+    const customer = data<Fill>(await invoke(tabId, 'customer.fill', { name: 'Maria Garcia', email: 'maria@example.org', orderId: 'ORD-1' }));
+    expect(Object.fromEntries(customer.filled.map((f) => [f.field, f.via]))).toEqual({ name: 'cell', email: 'label' });
+    // The order-id input is display:none: no person can fill it, so deskhand does not either — and says what it looked for.
+    expect(customer.missed).toEqual(['orderId']);
+    expect(customer.tried!.orderId).toMatch(/"order id".*section\.new-ticket/);
+    expect(await page.$eval('.styled-select .shown', (e) => e.textContent)).toBe('Shipping');
+    data(await invoke(tabId, 'ticket.submit', {}));
+    const posted = await until(log, (l) => l.length > 0);
+    expect(posted.map((e) => e.body)).toEqual([{ f_9c2e1: '11', a81f2c: 'Parcel missing', f_71bd: 'Maria Garcia', f_e3aa: 'maria@example.org', f_o1: '', f_p: '3', f_d5: 'Ten days.' }]);
+  });
+
+  it('radios by a shared name after a text label, and a custom role=radio group', async () => {
+    const { tabId } = await open('/t/7005/radios');
+    const fill = data<Fill>(await invoke(tabId, 'ticket.fill', { title: 'Login', category: 'Account', priority: 'urgent', description: 'No sms.' }));
+    expect(fill.failed).toEqual([]);
+    expect(fill.missed).toEqual([]);
+    data(await invoke(tabId, 'ticket.submit', {}));
+    const posted = await until(log, (l) => l.length > 0);
+    expect(posted.map((e) => e.body)).toMatchObject([{ category: 'account', urg: 'urgent' }]);
+  });
+});
