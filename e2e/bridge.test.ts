@@ -55,7 +55,7 @@ describe('when the bridge is on for this console', () => {
     ({ page, tabId } = await h.freshConsole());
     expect(await ext(page, 'typeof window.__extTools.invoke')).toBe('function');
     const list = await ext<{ name: string; effect: string; risk: string | null; available: boolean; why: string | null }[]>(page, '__extTools.list()');
-    expect(list.map((t) => t.name).sort()).toHaveLength(14);
+    expect(list.map((t) => t.name).sort()).toHaveLength(15);
     expect(list.find((t) => t.name === 'reply.send')).toMatchObject({ effect: 'send', risk: 'high', available: true, why: expect.stringContaining('Dry run') });
     expect(list.find((t) => t.name === 'kb.search')).toMatchObject({ effect: 'read', risk: null, why: null });
     for (const t of list) expect(Object.values(t).every((v) => v === null || ['string', 'boolean'].includes(typeof v))).toBe(true);

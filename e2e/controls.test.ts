@@ -48,7 +48,7 @@ const errorOf = (r: ToolResult) => {
 };
 
 interface Fill {
-  filled: { field: string; value: string; via: string }[];
+  filled: { field: string; value: string; via: string; at: string }[];
   missed: string[];
   failed: { field: string; detail: string }[];
   tried?: Record<string, string>;
@@ -134,5 +134,114 @@ describe('plain console shapes', () => {
     data(await invoke(tabId, 'ticket.submit', {}));
     const posted = await until(log, (l) => l.length > 0);
     expect(posted.map((e) => e.body)).toMatchObject([{ category: 'account', urg: 'urgent' }]);
+  });
+});
+
+/** The dialog's choice field: its name is hashed per session (`9c2e1a7b[]`). */
+const choice = (body: Record<string, unknown>) => Object.entries(body).find(([k]) => /^[0-9a-f]+\[\]$/.test(k))?.[1];
+
+describe('ajax dialogs', () => {
+  it('queue.assign opens the Transfer dialog (its body arrives after 300 ms), finds the hashed field by its label, submits, reads the banner', async () => {
+    const { page, tabId } = await open('/t/7004/dialogs');
+    const d = data<{ assigned: string; to: string; notice: string }>(await invoke(tabId, 'queue.assign', { queue: 'Sales' }));
+    expect(d).toMatchObject({ assigned: '2', to: 'Sales', notice: 'Ticket transferred to Sales' });
+    const posted = await log();
+    expect(posted.map((e) => e.path)).toEqual(['/api/tickets/7004/transfer']);
+    expect(choice(posted[0]!.body)).toBe('2');
+    expect(await page.$eval('#popup', (p) => (p as HTMLElement).style.display)).toBe('none');
+  });
+
+  it('ticket.assign opens the Assign dialog through a link inside a closed menu and assigns the agent', async () => {
+    const { tabId } = await open('/t/7004/dialogs');
+    const d = data<{ to: string; notice: string }>(await invoke(tabId, 'ticket.assign', { agent: 'Ben Becker' }));
+    expect(d).toMatchObject({ to: 'Ben Becker', notice: 'Ticket assigned to Ben Becker' });
+    const posted = await log();
+    expect(posted.map((e) => [e.path, choice(e.body)])).toEqual([['/api/tickets/7004/assign', 's3']]);
+  });
+
+  it('a queue off the allow-list, or one the console lacks, is refused and the dialog is cancelled: nothing posted, nothing left open', async () => {
+    const { page, tabId } = await open('/t/7004/dialogs');
+    expect(errorOf(await invoke(tabId, 'queue.assign', { queue: 'Support' }))).toMatchObject({ type: 'forbidden', code: 'QUEUE_NOT_ALLOWED' });
+    expect(await page.$eval('#popup', (p) => (p as HTMLElement).style.display)).toBe('none');
+    const unknown = errorOf(await invoke(tabId, 'queue.assign', { queue: 'Nowhere' }));
+    expect(unknown.code).toBe('UNKNOWN_QUEUE');
+    expect(unknown.suggestion).toMatch(/Sales.*Support.*Billing/);
+    expect(await page.$eval('#popup', (p) => (p as HTMLElement).style.display)).toBe('none');
+    expect(await log()).toEqual([]);
+  });
+
+  it('a console with no queue control names what was looked for', async () => {
+    const { tabId } = await open('/t/7005/radios');
+    const e = errorOf(await invoke(tabId, 'queue.assign', { queue: 'Sales' }));
+    expect(e).toMatchObject({ type: 'not_found', code: 'NO_QUEUE_FIELD' });
+    expect(e.detail).toMatch(/"department"/);
+    expect(e.detail).toMatch(/transfer dialog opener .*"transfer"/);
+  });
+});
+
+describe('the console\'s answer after a submit', () => {
+  it('an error notice the console shows is a failed outcome carrying its text', async () => {
+    const { tabId } = await open('/t/7007/validate');
+    data(await invoke(tabId, 'ticket.fill', { title: 'Parcel', category: 'Shipping', description: 'Lost.' }));
+    const e = errorOf(await invoke(tabId, 'ticket.submit', {}));
+    expect(e).toMatchObject({ type: 'failed', code: 'CONSOLE_REFUSED' });
+    expect(e.detail).toContain('Unable to create the ticket: Email address is required');
+    expect((await log()).map((x) => x.status)).toEqual([422]);
+  });
+
+  it('silence is uncertain, never done: the console did receive it, so it must be checked, not retried', async () => {
+    const { tabId } = await open('/t/7006/silent');
+    data(await invoke(tabId, 'ticket.fill', { title: 'Parcel', category: 'Shipping', description: 'Lost.' }));
+    const e = errorOf(await invoke(tabId, 'ticket.submit', {}));
+    expect(e).toMatchObject({ type: 'uncertain', code: 'SUBMIT_UNCONFIRMED', retryable: false });
+    expect((await log()).map((x) => x.status)).toEqual([201]);
+  });
+
+  it('a success banner with the new id is a done outcome with that id', async () => {
+    const { tabId } = await open('/t/7003/plain');
+    data(await invoke(tabId, 'ticket.fill', { title: 'Parcel', category: 'Shipping', description: 'Lost.' }));
+    const d = data<{ ticketId: string; notice: string }>(await invoke(tabId, 'ticket.submit', {}));
+    expect(d.ticketId).toBe('500101');
+    expect(d.notice).toBe('Ticket #500101 created successfully');
+  });
+});
+
+describe('dry runs find controls exactly as runs do', () => {
+  beforeAll(async () => {
+    await h.settings({ bridge: { enabled: true, origins: [fx.url], allowLowWrites: false } });
+    await until(
+      () => h.worker.evaluate(async () => (await chrome.scripting.getRegisteredContentScripts({ ids: ['deskhand-bridge'] })).length),
+      (n) => n === 1,
+    );
+  });
+
+  type Dry = { ok: true; dryRun: true; data: { preview: { touches: string[]; missing: string[]; display: { found: Record<string, string>; opensFirst?: string } } } };
+  const dryRun = (page: Page, name: string, input: unknown) => page.evaluate((n: string, i: unknown) => (window as unknown as { __extTools: { invoke(n: string, i: unknown): Promise<Dry> } }).__extTools.invoke(n, i), name, input);
+
+  it('a closed form behind its opener: the plan says it opens the form first, and names the same controls the run fills', async () => {
+    const { page, tabId } = await open('/t/7008/closed');
+    const input = { title: 'Parcel', category: 'Shipping', description: 'Lost.' };
+    const dry = await dryRun(page, 'ticket.fill', input);
+    expect(dry.dryRun).toBe(true);
+    expect(dry.data.preview.display.opensFirst).toMatch(/section\.new-ticket, through the console's button "new ticket"/);
+    // Nothing changed: the form is still closed and empty.
+    expect(await page.$eval('#form-col', (c) => (c as HTMLElement).hidden)).toBe(true);
+    const run = data<Fill & { opened: boolean }>(await invoke(tabId, 'ticket.fill', input));
+    expect(run.opened).toBe(true);
+    expect(Object.fromEntries(run.filled.map((f) => [f.field, f.at]))).toEqual(dry.data.preview.display.found);
+    expect(dry.data.preview.touches.sort()).toEqual(['category', 'description', 'title']);
+  });
+
+  it('a hidden input is missing in the dry run and in the run alike; a transparent select is found by both', async () => {
+    const { page, tabId } = await open('/t/7008/closed');
+    const dry = await dryRun(page, 'customer.fill', { orderId: 'ORD-1' });
+    expect(dry.data.preview.missing).toEqual(['orderId']);
+    const run = data<Fill>(await invoke(tabId, 'customer.fill', { orderId: 'ORD-1' }));
+    expect(run.missed).toEqual(['orderId']);
+    const dryCat = await dryRun(page, 'ticket.fill', { category: 'Billing' });
+    expect(dryCat.data.preview.display.found).toEqual({ category: 'select#c8[name="category"]' });
+    const runCat = data<{ filled: { field: string; at: string }[] }>(await invoke(tabId, 'ticket.fill', { category: 'Billing' }));
+    expect(runCat.filled).toMatchObject([{ field: 'category', at: 'select#c8[name="category"]', value: 'Billing' }]);
+    expect(await page.$eval('#form-col .shown', (e) => e.textContent)).toBe('Billing');
   });
 });

@@ -40,7 +40,8 @@ export const FIELD_TITLES: Record<FieldKey, { zh: string; en: string }> = {
 };
 
 export interface FillReport {
-  filled: { field: FieldKey; value: string; via: string }[];
+  /** `at` names the control (for reports, and to compare a dry run with its run). */
+  filled: { field: FieldKey; value: string; via: string; at: string }[];
   missed: FieldKey[];
   failed: { field: FieldKey; detail: string }[];
   /** For each missed field: what was looked for, and where. */
@@ -90,7 +91,7 @@ export async function fillValues(
       if (!f) continue;
       signal.throwIfAborted();
       const res = await setValue(f.el, f.kind, values[key]!, signal);
-      if (res.ok) report.filled.push({ field: key, value: res.value, via: f.via });
+      if (res.ok) report.filled.push({ field: key, value: res.value, via: f.via, at: controlName(f.el) });
       else report.failed.push({ field: key, detail: res.detail ?? 'not accepted' });
     }
   } finally {
@@ -98,6 +99,12 @@ export async function fillValues(
     restoreFocus(previous);
   }
   return report;
+}
+
+/** A control's readable name in reports: tag, id, classes, and its form name. */
+export function controlName(el: Element): string {
+  const name = el.getAttribute('name');
+  return `${describeEl(el)}${name ? `[name="${name}"]` : ''}`;
 }
 
 function triedReport(missing: readonly FieldKey[], scope: Element | Document): Pick<FillReport, 'tried'> {
@@ -113,7 +120,7 @@ export function planValues(values: Partial<Record<FieldKey, string>>, scope: Ele
   const { found, missing } = findFields(keys, { scope });
   const first = scope.nodeType === Node.ELEMENT_NODE ? opensFirst(scope as Element, opener) : undefined;
   return {
-    filled: keys.filter((k) => found[k]).map((k) => ({ field: k, value: values[k]!, via: (found[k] as FoundField).via })),
+    filled: keys.filter((k) => found[k]).map((k) => ({ field: k, value: values[k]!, via: (found[k] as FoundField).via, at: controlName(found[k]!.el) })),
     missed: missing,
     failed: [],
     ...triedReport(missing, scope),
@@ -205,11 +212,15 @@ export interface OutcomeWords {
   check: string;
 }
 
+/** An error notice that means "the console broke", not "the console refused". */
+const BROKE = /\b5\d\d\b|internal (server )?error|server error|timed? ?out|network error|try again later|服务器错误|网络错误|超时|稍后再试/i;
+
 /** The tool's result from what the console said: data on success, failed/uncertain otherwise, the notice text always carried. */
 export function fromOutcome<T>(o: Outcome, data: (notice: string) => T, w: OutcomeWords): RunResult<T & { notice: string; seen: string }> {
   if (o.kind === 'success') return ok({ ...data(o.notice), notice: o.notice, seen: o.via });
   if (o.kind === 'failure') {
-    const kind = refusalKind(o.notice);
+    // A console that shows an error said no (failed) — unless the error says it broke (5xx-like): then it may have happened.
+    const kind = BROKE.test(o.notice) ? 'uncertain' : 'failed';
     return fail(kind, kind === 'failed' ? w.refused : w.unclear, `The console answered: ${o.notice}`, kind === 'failed' ? w.fix : w.check);
   }
   return fail('uncertain', w.silent, 'The console showed no result in time (no success or error notice, no other sign).', w.check);

@@ -410,6 +410,6 @@ function reachFields(c: Control): Pick<FoundField, 'reach' | 'proxy' | 'behindOp
 export function triedFor(key: FieldKey | readonly string[], scope: Document | Element = document): string {
   const words = typeof key === 'string' ? [...FIELD_SYNONYMS[key]] : [...key];
   const where = scope.nodeType === Node.DOCUMENT_NODE ? 'the whole page' : describeEl(scope as Element);
-  const shown = words.slice(0, 8).map((w) => `"${w}"`).join(', ');
-  return `looked for a control named ${shown}${words.length > 8 ? ', …' : ''} (by label, aria, legend, table cell, placeholder, nearby text${typeof key === 'string' ? ', name/id' : ''}) in ${where}, incl. its shadow roots and same-origin frames; ${listControls({ scope }).length} reachable controls there`;
+  const shown = words.slice(0, 14).map((w) => `"${w}"`).join(', ');
+  return `looked for a control named ${shown}${words.length > 14 ? ', …' : ''} (by label, aria, legend, table cell, placeholder, nearby text${typeof key === 'string' ? ', name/id' : ''}) in ${where}, incl. its shadow roots and same-origin frames; ${listControls({ scope }).length} reachable controls there`;
 }

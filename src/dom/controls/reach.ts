@@ -33,11 +33,12 @@ export function scopeOpen(scope: Document | Element): boolean {
  * the scope itself is closed, where layout (sizes, positions) does not exist yet.
  */
 function shownWithin(el: Element, scope: Element): boolean {
-  for (let cur: Element | null = el; cur && cur !== scope; cur = cur.parentElement) {
+  for (let cur: Element | null = el; cur && cur !== scope; cur = composedParent(cur)) {
     if (cur.hasAttribute('hidden') || cur.getAttribute('aria-hidden') === 'true' || cur.hasAttribute('inert')) return false;
     const s = getComputedStyle(cur);
     if (s.display === 'none' || Number.parseFloat(s.opacity) < 0.05) return false;
-    const parentVis = cur.parentElement ? getComputedStyle(cur.parentElement).visibility : 'visible';
+    const up = composedParent(cur);
+    const parentVis = up ? getComputedStyle(up).visibility : 'visible';
     if (s.visibility === 'hidden' && parentVis !== 'hidden') return false;
   }
   return true;
@@ -57,7 +58,20 @@ function visuallyHidden(el: Element): boolean {
 /** The one visibility test of the locator: real visibility, or "shown inside a closed scope". */
 export function shown(el: Element, scope: Document | Element, open = scopeOpen(scope)): boolean {
   if (open) return isVisible(el) && !visuallyHidden(el);
-  return scope.nodeType !== Node.DOCUMENT_NODE && (scope as Element).contains(el) && shownWithin(el, scope as Element);
+  return scope.nodeType !== Node.DOCUMENT_NODE && containsComposed(scope as Element, el) && shownWithin(el, scope as Element);
+}
+
+/** The parent across open shadow roots and same-origin frames (a field in a custom element's shadow root). */
+function composedParent(el: Element): Element | null {
+  if (el.parentElement) return el.parentElement;
+  const host = (el.getRootNode() as ShadowRoot).host;
+  if (host) return host;
+  return el.ownerDocument.defaultView?.frameElement ?? null;
+}
+
+function containsComposed(scope: Element, el: Element): boolean {
+  for (let cur: Element | null = el; cur; cur = composedParent(cur)) if (cur === scope) return true;
+  return false;
 }
 
 /** Where a person reaches `el` from, or null when they cannot. */
@@ -103,9 +117,15 @@ function controlSized(el: Element): boolean {
   return r.height >= 8 && r.height <= 80 && r.width >= 20;
 }
 
-/** A native select made invisible (opacity 0) but laid out where the styled box is. */
+/**
+ * A native select made invisible (opacity 0) but laid out where the styled box is. Inside a
+ * closed form there is no layout to measure; its own opacity then decides, so a dry run of a
+ * closed form finds the same select its run will.
+ */
 export function transparentOverlay(el: Element): boolean {
+  const s = getComputedStyle(el);
+  if (s.display === 'none' || Number.parseFloat(s.opacity) >= 0.05) return false;
+  if (!el.getClientRects().length) return true;
   const r = el.getBoundingClientRect();
-  if (r.width < 8 || r.height < 8) return false;
-  return Number.parseFloat(getComputedStyle(el).opacity) < 0.05;
+  return r.width >= 8 && r.height >= 8;
 }
