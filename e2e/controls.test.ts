@@ -170,6 +170,15 @@ describe('ajax dialogs', () => {
     expect(await log()).toEqual([]);
   });
 
+  it('a transfer the console refuses with a warning box is failed with its text, and the dialog is closed', async () => {
+    const { page, tabId } = await open('/t/7004/dialogs');
+    const e = errorOf(await invoke(tabId, 'queue.assign', { queue: 'Billing' }));
+    expect(e).toMatchObject({ type: 'failed', code: 'CONSOLE_REFUSED' });
+    expect(e.detail).toContain('Ticket is assigned to Ben Becker');
+    expect(await page.$eval('#popup', (p) => (p as HTMLElement).style.display)).toBe('none');
+    expect((await log()).map((x) => x.status)).toEqual([422]);
+  });
+
   it('a console with no queue control names what was looked for', async () => {
     const { tabId } = await open('/t/7005/radios');
     const e = errorOf(await invoke(tabId, 'queue.assign', { queue: 'Sales' }));

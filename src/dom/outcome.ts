@@ -47,6 +47,7 @@ const NOTICE = [
 const ERROR_WORDS = /错误|失败|无法|不能|未能|拒绝|必填|请填写|缺少|不正确|无效|✗|\b(error|errors|failed|failure|fail|unable|cannot|can't|could not|required|invalid|denied|refused|rejected|not allowed|forbidden|missing)\b/i;
 const SUCCESS_WORDS = /成功|已创建|已保存|已分配|已转移|已转派|已提交|已添加|已发送|已更新|已完成|✓|\b(success|successfully|created|saved|assigned|transferred|posted|updated|added|submitted|requested|sent|done|completed)\b/i;
 const ERROR_MARK = /error|danger|fail|invalid|warning/i;
+const EXPLICIT_SUCCESS = /成功|\b(success|successfully)\b/i;
 const SUCCESS_MARK = /success|\bok\b|done|saved|confirm/i;
 
 /** Texts of the notices visible now (what "new" is measured against). */
@@ -86,14 +87,16 @@ export function noticeBaseline(root: Document | Element = document, signals?: Si
   return map;
 }
 
-/** success / failure / neutral for one notice: its text first, then its classes, role and state. */
+/**
+ * success / failure / neutral for one notice. Error words in its text win; then error or
+ * warning marks in its class/id/state ("Ticket is assigned to Ben" in a warning box is a
+ * refusal, not a success) unless the text says "success" outright; then success words/marks.
+ */
 export function classify(el: Element, text = noticeText(el)): 'success' | 'failure' | null {
   const marks = `${el.className && typeof el.className === 'string' ? el.className : ''} ${el.id} ${el.getAttribute('data-state') ?? ''} ${el.getAttribute('data-type') ?? ''}`;
-  const textSays = ERROR_WORDS.test(text) ? 'failure' : SUCCESS_WORDS.test(text) ? 'success' : null;
-  if (textSays === 'failure') return 'failure';
-  const markSays = ERROR_MARK.test(marks) ? 'failure' : SUCCESS_MARK.test(marks) ? 'success' : null;
-  if (markSays === 'failure' && textSays !== 'success') return 'failure';
-  return textSays ?? markSays;
+  if (ERROR_WORDS.test(text)) return 'failure';
+  if (ERROR_MARK.test(marks)) return EXPLICIT_SUCCESS.test(text) ? 'success' : 'failure';
+  return SUCCESS_WORDS.test(text) || SUCCESS_MARK.test(marks) ? 'success' : null;
 }
 
 /** The first new or changed notice that says success or failure, profile signals first. */
