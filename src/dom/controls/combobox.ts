@@ -171,7 +171,7 @@ async function open(combo: HTMLElement, known: readonly string[], signal?: Abort
 /** Closes what we opened (Escape, then the widget's own toggle, then a press outside). */
 async function close(combo: HTMLElement, opened: Opened, signal?: AbortSignal): Promise<void> {
   if (!opened.byUs) return;
-  const stillOpen = () => opened.list.isConnected && isVisible(opened.list) && (expanded(combo) || !listboxByAria(combo) || isVisible(opened.list));
+  const stillOpen = () => opened.list.isConnected && isVisible(opened.list);
   await settle(signal);
   if (!stillOpen()) return;
   key(keyTarget(combo), 'Escape');
@@ -203,7 +203,7 @@ function filterInput(combo: HTMLElement, list: Element): HTMLInputElement | null
 }
 
 /** Types the wanted text into the widget's filter and waits for the list to change. */
-async function filtered(combo: HTMLElement, opened: Opened, wanted: string, known: readonly string[], signal?: AbortSignal): Promise<ListOption[]> {
+async function filtered(combo: HTMLElement, opened: Opened, wanted: string, signal?: AbortSignal): Promise<ListOption[]> {
   const input = filterInput(combo, opened.list);
   if (!input) return [];
   typeFilter(input, wanted);
@@ -215,7 +215,6 @@ async function filtered(combo: HTMLElement, opened: Opened, wanted: string, know
     const options = optionsIn(opened.list.isConnected ? opened.list : list);
     if (pickOption(options, wanted)) return options;
   }
-  void known;
   return optionsIn(opened.list);
 }
 
@@ -286,7 +285,7 @@ export async function chooseInCombobox(
     options = optionsIn(opened.list);
     picked = pickOption(options, value);
     if (!picked) {
-      options = await filtered(combo, opened, value, opts.known ?? [], signal);
+      options = await filtered(combo, opened, value, signal);
       picked = pickOption(options, value);
     }
     if (!picked) {
