@@ -42,8 +42,11 @@ async function domBundle(): Promise<string> {
   const out = await build({
     stdin: {
       // The in-page benchmark lives in the bundle (not in page.evaluate) so both fills run the same way.
-      contents: `import { findFields } from './src/dom/find.ts'; import { setValue } from './src/dom/set-value.ts';
-        const adaptiveFill = async (values) => { const { found } = findFields(Object.keys(values)); let n = 0;
+      // Through the page model, as tools do: controls and their names are listed once per DOM
+      // change and reused; the first (cold) fill pays for the listing.
+      contents: `import { findFields } from './src/dom/find.ts'; import { setValue } from './src/dom/set-value.ts'; import { PageModel } from './src/profiles/model.ts';
+        const model = new PageModel(document, { profiles: () => [], choice: () => undefined, agentName: () => '' });
+        const adaptiveFill = async (values) => { const { found } = findFields(Object.keys(values), { controls: model.current().controls(document) }); let n = 0;
           for (const [k, v] of Object.entries(values)) { const f = found[k]; if (f && (await setValue(f.el, f.kind, v)).ok) n++; } return n; };
         const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
         const fillById = (values) => Object.values(values).forEach((val, i) => {
@@ -54,11 +57,14 @@ async function domBundle(): Promise<string> {
         });
         globalThis.deskhandBench = async (values, rounds) => {
           const adaptive = [], hand = []; let filled = 0;
+          // performance.now() is coarsened to 100 µs here: each sample is the mean of a burst of 20 fills.
           for (let r = 0; r < rounds; r++) {
-            let t = performance.now(); filled = await adaptiveFill(values); adaptive.push(performance.now() - t);
-            t = performance.now(); fillById(values); hand.push(performance.now() - t);
+            let t = performance.now(); for (let i = 0; i < 20; i++) filled = await adaptiveFill(values); adaptive.push((performance.now() - t) / 20);
+            t = performance.now(); for (let i = 0; i < 20; i++) fillById(values); hand.push((performance.now() - t) / 20);
           }
-          return { adaptive, hand, filled };
+          model.invalidate();
+          const t = performance.now(); await adaptiveFill(values); const cold = performance.now() - t;
+          return { adaptive, hand, filled, cold };
         };`,
       resolveDir: join(import.meta.dirname, '..'),
       loader: 'ts',
@@ -83,12 +89,13 @@ export async function benchExtension(): Promise<BenchRow[]> {
     await page.setContent(benchPage(20_000));
     await page.addScriptTag({ content: await domBundle() });
     const values = Object.fromEntries(FIELDS.map(([k], i) => [k, `值 ${i}`]));
-    const times = (await page.evaluate('deskhandBench(' + JSON.stringify(values) + ', 30)')) as { adaptive: number[]; hand: number[]; filled: number };
+    const times = (await page.evaluate('deskhandBench(' + JSON.stringify(values) + ', 30)')) as { adaptive: number[]; hand: number[]; filled: number; cold: number };
     if (times.filled !== 10) throw new Error(`adaptive fill found ${times.filled} of 10 fields`);
     const a = median(times.adaptive);
     const hnd = median(times.hand);
     rows.push({ name: 'hand-written fill of 10 fields by id (20k extra nodes)', medianUs: hnd * 1000, floor: 'itself', ratio: 1 });
-    rows.push({ name: 'DOM-adaptive fill of 10 fields (20k extra nodes)', medianUs: a * 1000, floor: 'fill by id', ratio: a / hnd });
+    rows.push({ name: 'DOM-adaptive fill of 10 fields through the page model (20k extra nodes)', medianUs: a * 1000, floor: 'fill by id', ratio: a / hnd });
+    rows.push({ name: 'the same, cold (first fill after a DOM change lists the controls)', medianUs: times.cold * 1000, floor: 'fill by id', ratio: times.cold / hnd });
 
     // 2. bundle size
     const js = readFileSync(join(DIST, 'src/content/main.iife.js'));

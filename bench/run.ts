@@ -5,6 +5,9 @@ import { benchCore } from './core.bench.ts';
 import { benchBridge } from './bridge.bench.ts';
 import { benchChat } from './chat.bench.ts';
 import { benchExtension } from './extension.bench.ts';
+import { benchKb } from './kb.bench.ts';
+import { benchKbLibs } from './kb-libs.bench.ts';
+import { benchBundle } from './bundle.bench.ts';
 import { report } from './lib.ts';
 import { DIST } from '../scripts/browser.ts';
 
@@ -13,5 +16,8 @@ if (!existsSync(`${DIST}/manifest.json`) || process.env.BENCH_BUILD !== '0') {
   execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
 }
 report('extension', await benchExtension());
+report('bundle', await benchBundle());
 report('bridge', await benchBridge());
 report('chat', await benchChat());
+report('kb-libs', (await benchKbLibs()).rows);
+report('kb', await benchKb());

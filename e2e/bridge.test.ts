@@ -113,7 +113,7 @@ describe('when the bridge is on for this console', () => {
     const wrong = await ext<{ steps: { id: string; status: string }[] }>(page, `__extTools.runPlan('inspect', { id: 'C-1003' })`);
     expect(wrong.steps.find((s) => s.id === 'expected')!.status).toBe('planned');
     const draft = await ext<{ steps: { id: string; status: string }[] }>(page, `__extTools.runPlan('draftReply', {})`);
-    expect(draft.steps.map((s) => s.status)).toEqual(['ok', 'ok', 'planned']);
+    expect(draft.steps.map((s) => `${s.id}:${s.status}`)).toEqual(['read:ok', 'kb:ok', 'article:ok', 'draft:planned']);
     expect(await page.$eval('.editor', (el) => el.textContent)).toBe('');
   });
 

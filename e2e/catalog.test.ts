@@ -5,7 +5,7 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ToolResult } from '../src/tools/types.ts';
-import { mutations, startHarness, until, type Harness } from './harness.ts';
+import { confirmCard, mutations, startHarness, until, type Harness } from './harness.ts';
 
 let h: Harness;
 let page: Page;
@@ -188,8 +188,7 @@ describe('confirmed actions', () => {
     expect(call).toMatchObject({ requiredRole: 'REFUND_APPROVER', risk: 'high', binding: { tabId, recordId: 'C-1001' } });
     expect(mutations(await h.log())).toEqual([]);
     await panel.reload({ waitUntil: 'load' });
-    await panel.waitForSelector(`.card[data-action-id="${call.actionId}"] button.confirm`);
-    await panel.click(`.card[data-action-id="${call.actionId}"] button.confirm`);
+    await confirmCard(panel, call.actionId);
     await panel.waitForSelector(`.outcome[data-action-id="${call.actionId}"][data-state="executed"]`);
     expect(mutations(await h.log())).toMatchObject([
       { path: '/api/refunds', status: 201, body: { orderId: 'ORD-20261101', amount: 199, currency: 'CNY', reason: '左耳无声，质量问题', conversationId: 'C-1001' } },
@@ -199,9 +198,9 @@ describe('confirmed actions', () => {
   it('a refund the console refuses is shown as failed, not executed', async () => {
     const call = pending(await h.invoke(panel, tabId, 'refund.request', { orderId: 'ORD-20261101', amount: 5000, currency: 'CNY', reason: 'too much money' }));
     await panel.reload({ waitUntil: 'load' });
-    await panel.waitForSelector(`.card[data-action-id="${call.actionId}"] button.confirm`);
-    await panel.click(`.card[data-action-id="${call.actionId}"] button.confirm`);
-    await panel.waitForSelector(`.outcome[data-action-id="${call.actionId}"][data-state="failed"]`);
+    await confirmCard(panel, call.actionId);
+    await panel.waitForSelector(`.outcome[data-action-id="${call.actionId}"][data-state="failed"][data-failed-by="console"]`);
+    expect(await panel.$eval(`.outcome[data-action-id="${call.actionId}"] .state`, (el) => el.textContent)).toBe('失败（客服台拒绝）');
     expect(mutations(await h.log())).toMatchObject([{ path: '/api/refunds', status: 422 }]);
   });
 
@@ -213,16 +212,19 @@ describe('confirmed actions', () => {
     expect(mutations(await h.log())).toEqual([]);
     const second = await h.panel(tabId);
     const sel = `.card[data-action-id="${call.actionId}"] button.confirm`;
-    await second.waitForSelector(sel);
-    // A background tab does not paint in headless Chromium: bring each panel forward to wait on it.
     await panel.bringToFront();
     await panel.reload({ waitUntil: 'load' });
     await panel.waitForSelector(sel);
     expect(await panel.$eval(`.card[data-action-id="${call.actionId}"] .exact-text`, (el) => el.textContent)).toBe(text);
-    // Both buttons are pressed at the same moment from the panels' own scripts: a puppeteer
-    // click needs a painted (foreground) tab and would serialise the two presses.
-    const press = (p: Page) => p.$eval(sel, (b) => (b as HTMLButtonElement).click());
-    await Promise.all([press(panel), press(second)]);
+    // The panel in the background cannot confirm: its Confirm stays disabled.
+    await second.waitForSelector(sel);
+    expect(await second.$eval(sel, (b) => (b as HTMLButtonElement).disabled)).toBe(true);
+    // Two approvals of the same call at the same moment, from both panels' own pages.
+    const approve = (p: Page) =>
+      p.evaluate((a: { id: string; fp: string }) => chrome.runtime.sendMessage({ type: 'confirm.approve', actionId: a.id, fingerprint: a.fp }), { id: call.actionId, fp: call.fingerprint }) as Promise<{ ok: boolean; replay?: boolean }>;
+    const both = await Promise.all([approve(panel), approve(second)]);
+    expect(both.map((r) => r.ok)).toEqual([true, true]);
+    expect(both.map((r) => r.replay).sort()).toEqual([false, true]);
     await panel.waitForSelector(`.outcome[data-action-id="${call.actionId}"][data-state="executed"]`);
     await new Promise((r) => setTimeout(r, 500));
     const sent = mutations(await h.log()).filter((e) => e.path.endsWith('/messages'));
@@ -239,18 +241,33 @@ describe('confirmed actions', () => {
     expect(mutations(await h.log())).toEqual([]);
   });
 
-  it('a send whose console call hangs is shown as uncertain and not retried', async () => {
+  it('a send the console answers with HTTP 500 is shown as uncertain and not retried', async () => {
     await fetch(`${h.server.url}/api/_faults`, { method: 'POST', body: JSON.stringify({ path: '/messages$', mode: 'error' }) });
     const call = pending(await h.invoke(panel, tabId, 'reply.send', { text: 'server will fail' }));
     await panel.reload({ waitUntil: 'load' });
-    await panel.waitForSelector(`.card[data-action-id="${call.actionId}"] button.confirm`);
-    await panel.click(`.card[data-action-id="${call.actionId}"] button.confirm`);
+    await confirmCard(panel, call.actionId);
     await panel.waitForSelector(`.outcome[data-action-id="${call.actionId}"][data-state="uncertain"] button.check`);
     const log = await until(() => h.log(), (l) => mutations(l).length > 0);
     expect(mutations(log)).toMatchObject([{ status: 500 }]);
     await new Promise((r) => setTimeout(r, 500));
     expect(mutations(await h.log())).toHaveLength(1);
   });
+
+  it('a send whose console call hangs (never answers) is shown as uncertain and is never retried', async () => {
+    await fetch(`${h.server.url}/api/_faults`, { method: 'POST', body: JSON.stringify({ path: '/messages$', mode: 'hang' }) });
+    const call = pending(await h.invoke(panel, tabId, 'reply.send', { text: 'the console will hang' }));
+    await panel.reload({ waitUntil: 'load' });
+    await confirmCard(panel, call.actionId);
+    const row = `.outcome[data-action-id="${call.actionId}"][data-state="uncertain"]`;
+    await panel.waitForSelector(`${row} button.check`, { timeout: 30_000 });
+    expect(await panel.$eval(`${row} .detail`, (el) => el.textContent)).toContain('did not show the message');
+    // The console got exactly one request (it never answered), and nothing was sent again.
+    expect(mutations(await h.log())).toMatchObject([{ path: '/api/conversations/C-1001/messages', status: 0 }]);
+    const again = await panel.evaluate((a: { id: string; fp: string }) => chrome.runtime.sendMessage({ type: 'confirm.approve', actionId: a.id, fingerprint: a.fp }), { id: call.actionId, fp: call.fingerprint });
+    expect(again).toMatchObject({ ok: true, replay: true, entry: { state: 'uncertain' } });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(mutations(await h.log())).toHaveLength(1);
+  }, 45_000);
 
   it('the model path cannot run writes or sends, even when asked directly', async () => {
     for (const [name, input] of [

@@ -50,7 +50,9 @@ describe('side-panel chat', () => {
     const answer = await panel.$eval('.turn .md', (el) => el.textContent ?? '');
     expect(answer).toContain('T-9001');
     expect(answer).toContain('耳机左耳无声');
-    expect(await panel.$eval('.turn .rounds', (el) => el.textContent)).toBe('第 2 / 4 轮');
+    // A finished answer reads as finished, not as "round 2 of 4".
+    expect(await panel.$eval('.turn .finished', (el) => el.textContent)).toBe('已回答（用了 2 轮）');
+    expect(await panel.$('.turn[data-stopped="answered"] .rounds')).toBeNull();
     // The model saw masked, delimited page text and only read tools.
     const reqs = await requests();
     expect(reqs[0]!.tools!.sort()).toEqual(['conversation__read', 'customer__read', 'kb__search', 'page__inspect', 'ticket__history']);
@@ -169,4 +171,43 @@ describe('side-panel chat', () => {
     await panel.waitForSelector('.chat.empty-state');
     expect(await panel.$eval('.chat.empty-state', (el) => el.textContent)).toContain('还没有配置模型服务');
   });
+
+  it('attack: a tool call cut off by the length limit is shown as an incomplete answer and never run', async () => {
+    await useModel('cut-tool-call');
+    await ask('查发票抬头');
+    await done('incomplete');
+    expect(await panel.$eval('.turn[data-stopped="incomplete"] .incomplete', (el) => el.textContent)).toContain('回答不完整');
+    expect(await chips()).toEqual([]);
+    expect(await panel.$('.turn[data-stopped="incomplete"] .finished')).toBeNull();
+    expect((await requests()).filter((r) => r.path === '/v1/chat/completions')).toHaveLength(1);
+  });
+
+  it('attack: a 2 MB answer is capped at 64 KB with a notice and the panel stays usable', async () => {
+    await useModel('huge-answer');
+    await ask('全部列出来');
+    await done('answered');
+    expect(await panel.$eval('.turn .capped', (el) => el.textContent)).toContain('64 KB');
+    expect(await panel.$eval('.turn .md', (el) => (el.textContent ?? '').length)).toBeLessThan(64 * 1024);
+    await panel.type('textarea[name=question]', 'ok');
+    expect(await panel.$eval('textarea[name=question]', (el) => (el as HTMLTextAreaElement).value)).toBe('ok');
+  });
+
+  it('Insert into reply puts the answer into the console composer as a draft and sends nothing', async () => {
+    await useModel('demo-assistant');
+    await ask('这个客户之前报过类似问题吗？');
+    await done('answered');
+    await panel.click('.turn .insert-reply');
+    await panel.waitForSelector('.turn .note.inserted');
+    const page = (await h.browser.pages()).find((p) => p.url().startsWith(h.server.url))!;
+    expect(await page.$eval('.editor', (el) => el.textContent ?? '')).toContain('T-9001');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(mutations(await h.log())).toEqual([]);
+    const audit = await until(
+      () => h.worker.evaluate(async () => ((await chrome.storage.local.get('audit')).audit ?? []) as { tool: string; caller: string; status: string }[]),
+      (r) => r.some((x) => x.tool === 'reply.draft'),
+    );
+    expect(audit.filter((x) => x.tool === 'reply.draft')).toMatchObject([{ caller: 'ui', status: 'success' }]);
+    expect(audit.some((x) => x.tool === 'reply.send')).toBe(false);
+  });
 });
+

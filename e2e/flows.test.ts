@@ -6,7 +6,7 @@ import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer, type RecordedRequest } from '../demo/model/server.ts';
 import { chord } from '../scripts/browser.ts';
-import { mutations, startHarness, toastText, until, type Harness } from './harness.ts';
+import { confirmCard, mutations, startHarness, toastText, until, type Harness } from './harness.ts';
 
 let h: Harness;
 let model: ModelServer;
@@ -82,14 +82,18 @@ describe('quickTicket', () => {
     expect(mutations(await h.log())).toEqual([]);
   });
 
-  it('Stop cancels between steps: nothing after the current step runs', async () => {
+  it('Stop during the generate step ends the flow cancelled and aborts the model request', async () => {
     await h.settings({ llm: { baseURL: `${model.url}/v1`, apiKey: 'demo', model: 'slow' } });
     const panel = await openPanel();
     await panel.click('button.run-quick-ticket');
     await panel.waitForSelector('.step[data-step="draft"][data-status="running"]');
+    await until(modelRequests, (r) => r.length === 1);
     await panel.click('button.stop-flow');
     await until(() => runStatus(panel), (s) => s !== 'running', 20_000);
-    expect(['cancelled', 'failed']).toContain(await runStatus(panel));
+    expect(await runStatus(panel)).toBe('cancelled');
+    // The worker's request to the model was aborted, not left to finish.
+    const [req] = await until(modelRequests, (r) => r[0]?.aborted === true);
+    expect(req).toMatchObject({ model: 'slow', aborted: true });
     expect(await page.$eval('#f-x81', (el) => (el as HTMLInputElement).value)).toBe('');
     expect(mutations(await h.log())).toEqual([]);
   });
@@ -132,38 +136,69 @@ describe('high-risk refunds', () => {
     for (const s of ['申请退款', '高风险', 'ORD-20261101', '199', 'CNY', '左耳无声，质量问题', 'REFUND_APPROVER', '不可撤销', '后过期']) expect(text).toContain(s);
     await new Promise((r) => setTimeout(r, 300));
     expect(await refunds()).toEqual([]);
-    await panel.click(`${card} button.confirm`);
+    // Money: one amount with its currency, and a deliberate tick of that amount before Confirm.
+    expect(await panel.$eval(`${card} .money`, (el) => el.textContent)).toMatch(/^CNY\s199\.00$/);
+    expect(await panel.$eval(`${card} .irreversible`, (el) => el.textContent)).toContain('不可撤销');
+    expect(await panel.$$eval(`${card} .irreversible, ${card} .effect`, (els) => els.length)).toBe(1);
+    expect(await panel.$eval(`${card} .role`, (el) => el.textContent)).toContain('自行声明');
+    expect(await panel.$eval(`${card} button.confirm`, (b) => (b as HTMLButtonElement).disabled)).toBe(true);
+    await confirmCard(panel, id);
     await panel.waitForSelector(`.outcome[data-action-id="${id}"][data-state="executed"]`);
+    const row = (await panel.$eval(`.outcome[data-action-id="${id}"]`, (el) => (el as HTMLElement).innerText)).replace(/\u00a0/g, ' ');
+    for (const s of ['CNY 199.00', 'C-1001', 'lead-1']) expect(row).toContain(s);
     expect(await refunds()).toMatchObject([{ status: 201, body: { orderId: 'ORD-20261101', amount: 199, currency: 'CNY' } }]);
   });
 
-  it('is refused after expiry', async () => {
+  it('is refused after expiry, with the right fingerprint, as EXPIRED', async () => {
     const id = await prepareRefund();
-    // Time passes: the stored expiry (policy, not part of the fingerprint) is now in the past.
-    await h.worker.evaluate(async (a: string) => {
+    // Four minutes pass (HIGH lives three): the stored creation times move back, wall and monotonic.
+    const fp = await h.worker.evaluate(async (a: string) => {
       const k = `ledger:${a}`;
-      const e = (await chrome.storage.session.get(k))[k] as { call: { expiresAt: number } };
-      e.call.expiresAt = Date.now() - 1;
+      const e = (await chrome.storage.session.get(k))[k] as { call: { createdAt: number; fingerprint: string; mono: { at: number } } };
+      e.call.createdAt -= 4 * 60_000;
+      e.call.mono.at -= 4 * 60_000;
       await chrome.storage.session.set({ [k]: e });
+      return e.call.fingerprint;
     }, id);
-    const panel = await openPanel();
+    const panel = await h.panel(tabId);
+    const forced = await panel.evaluate(async (a: { id: string; fp: string }) => chrome.runtime.sendMessage({ type: 'confirm.approve', actionId: a.id, fingerprint: a.fp }), { id, fp });
+    // Refused as expired (or, if an open panel's refresh expired it a moment earlier, the expired
+    // outcome is replayed): never by the fingerprint, and never executed.
+    const code = forced.ok ? forced.entry?.outcome?.error?.code : forced.error?.code;
+    expect(code).toBe('EXPIRED');
+    if (forced.ok) expect(forced).toMatchObject({ replay: true, entry: { state: 'expired' } });
+    await panel.reload({ waitUntil: 'load' });
     await panel.waitForSelector(`.outcome[data-action-id="${id}"][data-state="expired"]`);
-    const forced = await panel.evaluate(async (a: string) => chrome.runtime.sendMessage({ type: 'confirm.approve', actionId: a, fingerprint: 'f'.repeat(64) }), id);
-    expect(forced.ok === false || forced.replay === true).toBe(true);
     expect(await refunds()).toEqual([]);
   });
 
-  it('is refused when the console now shows another conversation', async () => {
+  it('a card for a conversation the console no longer shows is stale: Confirm disabled until the agent goes back', async () => {
     const id = await prepareRefund();
     await page.bringToFront();
     await page.click('a.conv[data-conv="C-1002"]');
     await page.waitForSelector('main[data-conversation-id="C-1002"]');
     const panel = await openPanel();
-    await panel.waitForSelector(`.card[data-action-id="${id}"] button.confirm`);
-    await panel.click(`.card[data-action-id="${id}"] button.confirm`);
-    await panel.waitForSelector(`.outcome[data-action-id="${id}"][data-state="failed"]`);
-    expect(await panel.$eval(`.outcome[data-action-id="${id}"] .detail`, (el) => el.textContent)).toContain('C-1001');
-    expect(await refunds()).toEqual([]);
+    const card = `.card[data-action-id="${id}"]`;
+    await panel.waitForSelector(`${card}[data-stale="true"] .stale-warning`);
+    expect(await panel.$eval(`${card} .stale-warning`, (el) => el.textContent)).toContain('C-1001');
+    await panel.click(`${card} input[name=ack-amount]`);
+    await new Promise((r) => setTimeout(r, 2_500));
+    expect(await panel.$eval(`${card} button.confirm`, (b) => (b as HTMLButtonElement).disabled)).toBe(true);
+    expect(await panel.$eval(`${card} button.reject`, (b) => (b as HTMLButtonElement).disabled)).toBe(false);
+    // Forced past the UI: deskhand refuses it and the call stays pending (not consumed, not "failed").
+    const fp = (await h.pending(tabId))[0]!.fingerprint;
+    const forced = await panel.evaluate(async (a: { id: string; fp: string }) => chrome.runtime.sendMessage({ type: 'confirm.approve', actionId: a.id, fingerprint: a.fp }), { id, fp });
+    expect(forced).toMatchObject({ ok: false, error: { code: 'STALE_RECORD' } });
+    expect((await h.pending(tabId)).map((c) => c.actionId)).toEqual([id]);
+    // Back on C-1001 the card is no longer stale, and the refund goes to C-1001.
+    await page.bringToFront();
+    await page.click('a.conv[data-conv="C-1001"]');
+    await page.waitForSelector('main[data-conversation-id="C-1001"]');
+    await panel.bringToFront();
+    await panel.waitForSelector(`${card}[data-stale="false"]`);
+    await confirmCard(panel, id);
+    await panel.waitForSelector(`.outcome[data-action-id="${id}"][data-state="executed"]`);
+    expect(await refunds()).toMatchObject([{ status: 201, body: { conversationId: 'C-1001', amount: 199 } }]);
   });
 
   it('cannot be confirmed without the REFUND_APPROVER role', async () => {
@@ -184,12 +219,11 @@ describe('high-risk refunds', () => {
     const id = await prepareRefund();
     const a = await openPanel();
     const b = await openPanel();
-    const sel = `.card[data-action-id="${id}"] button.confirm`;
-    await b.waitForSelector(sel);
+    const fp = (await h.pending(tabId))[0]!.fingerprint;
+    const approve = (p: Page) => p.evaluate((x: { id: string; fp: string }) => chrome.runtime.sendMessage({ type: 'confirm.approve', actionId: x.id, fingerprint: x.fp }), { id, fp }) as Promise<{ replay?: boolean }>;
+    const both = await Promise.all([approve(a), approve(b)]);
+    expect(both.map((r) => r.replay).sort()).toEqual([false, true]);
     await a.bringToFront();
-    await a.waitForSelector(sel);
-    const press = (p: Page) => p.$eval(sel, (btn) => (btn as HTMLButtonElement).click());
-    await Promise.all([press(a), press(b)]);
     await a.waitForSelector(`.outcome[data-action-id="${id}"][data-state="executed"]`);
     await new Promise((r) => setTimeout(r, 500));
     expect(await refunds()).toHaveLength(1);
@@ -237,8 +271,7 @@ describe('activity log', () => {
     const r = await h.invoke(panel, tabId, 'reply.send', { text: '已收到，稍后联系 13812345678' });
     if (r.ok || !('requiresConfirm' in r)) throw new Error('expected a pending send');
     await panel.reload({ waitUntil: 'load' });
-    await panel.waitForSelector(`.card[data-action-id="${r.confirmPayload.actionId}"] button.confirm`);
-    await panel.click(`.card[data-action-id="${r.confirmPayload.actionId}"] button.confirm`);
+    await confirmCard(panel, r.confirmPayload.actionId);
     await panel.waitForSelector(`.outcome[data-action-id="${r.confirmPayload.actionId}"][data-state="executed"]`);
     await new Promise((res) => setTimeout(res, 300));
     const log = await h.panel(tabId);

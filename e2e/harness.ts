@@ -196,3 +196,34 @@ export async function launchedWorker(browser: Browser, extensionId: string, not?
   }
   throw new Error('the extension service worker did not come back');
 }
+
+/**
+ * Confirms a card as a person does: the panel in front (visible and focused), the amount
+ * ticked for money, then Confirm once the card has been on screen long enough to be armed.
+ */
+export async function confirmCard(panel: Page, actionId: string): Promise<void> {
+  const card = `.card[data-action-id="${actionId}"]`;
+  await panel.bringToFront();
+  await panel.waitForSelector(card);
+  const ack = await panel.$(`${card} input[name=ack-amount]`);
+  if (ack && !(await ack.evaluate((el) => (el as HTMLInputElement).checked))) await ack.click();
+  await panel.waitForSelector(`${card} button.confirm:not([disabled])`, { timeout: 10_000 });
+  await panel.click(`${card} button.confirm`);
+}
+
+/** Evaluates code in deskhand's content-script world of a page, as a compromised renderer could. */
+export async function inContentWorld<T = unknown>(page: Page, extensionId: string, expression: string): Promise<T> {
+  const cdp = await page.createCDPSession();
+  type Ctx = { id: number; origin: string; auxData?: { type?: string; frameId?: string } };
+  const contexts: Ctx[] = [];
+  cdp.on('Runtime.executionContextCreated', (e: { context: Ctx }) => contexts.push(e.context));
+  const { frameTree } = (await cdp.send('Page.getFrameTree')) as { frameTree: { frame: { id: string } } };
+  await cdp.send('Runtime.enable');
+  await new Promise((r) => setTimeout(r, 100));
+  const ctx = contexts.find((c) => c.auxData?.type === 'isolated' && c.auxData.frameId === frameTree.frame.id && c.origin === `chrome-extension://${extensionId}`);
+  if (!ctx) throw new Error('no deskhand content-script world in this page');
+  const r = (await cdp.send('Runtime.evaluate', { contextId: ctx.id, expression, awaitPromise: true, returnByValue: true })) as { result: { value: T }; exceptionDetails?: { text: string } };
+  await cdp.detach();
+  if (r.exceptionDetails) throw new Error(`content world threw: ${JSON.stringify(r.exceptionDetails)}`);
+  return r.result.value;
+}

@@ -225,8 +225,17 @@ export function renderRefundFrame(lang: Lang, conversationId: string): string {
 
 export function renderKbPage(lang: Lang, query: string, results: { id: string; title: string; snippet: string }[]): string {
   const t = T[lang];
-  const items = results.map((r) => `<li><b>${esc(r.id)}</b> ${esc(r.title)}<p>${esc(r.snippet)}</p></li>`).join('');
+  const items = results.map((r) => `<li><a href="/kb/${esc(r.id)}${q(lang)}">${esc(r.title)}</a> <small>${esc(r.id)}</small><p>${esc(r.snippet)}</p></li>`).join('');
+  const empty = query ? `<p class="kb-empty">${lang === 'en' ? 'No articles found.' : '没有找到相关文章。'}</p>` : '';
   const body = `<header class="top"><span class="brand">Acme · ${t.kb}</span><a href="/${q(lang)}">${t.title}</a></header>
-<main class="kb-page" aria-label="${t.kb}"><form><input name="q" value="${esc(query)}" aria-label="${t.search}"><button>${t.search}</button></form><ul class="kb-results">${items}</ul></main>`;
+<main class="kb-page" aria-label="${t.kb}"><form><input name="q" value="${esc(query)}" aria-label="${t.search}"><button>${t.search}</button></form>${items ? `<ul class="kb-results">${items}</ul>` : empty}</main>`;
   return page(lang, t.kb, body);
+}
+
+/** One KB article (the HTML provider reads its answer from here). */
+export function renderKbArticle(lang: Lang, a: { id: string; title: string; body: string }): string {
+  const t = T[lang];
+  const body = `<header class="top"><span class="brand">Acme · ${t.kb}</span><a href="/kb${q(lang)}">${t.kb}</a></header>
+<main class="kb-page"><p class="meta">${esc(a.id)}</p><article><h1>${esc(a.title)}</h1><div class="kb-answer"><p>${esc(a.body)}</p></div></article></main>`;
+  return page(lang, a.title, body);
 }

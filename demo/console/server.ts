@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { json, readJson } from '../http.ts';
 import { CATEGORIES, KB, QUEUES, seedConversations, type Conversation } from './data.ts';
-import { renderKbPage, renderRefundFrame, renderWorkspace, type Lang } from './render.ts';
+import { renderKbArticle, renderKbPage, renderRefundFrame, renderWorkspace, type Lang } from './render.ts';
 
 export interface LogEntry {
   seq: number;
@@ -89,6 +89,10 @@ export async function startConsole(opts: { port?: number; host?: string } = {}):
       return html(res, renderWorkspace({ lang, conv, all: state.conversations, state, partial }));
     }
     if (p === '/kb') return html(res, renderKbPage(lang, url.searchParams.get('q') ?? '', searchKb(url.searchParams.get('q') ?? '', 10).results));
+    const article = /^\/kb\/([\w-]+)$/.exec(p) && KB.find((a) => a.id === p.slice(4));
+    if (article) return html(res, renderKbArticle(lang, article));
+    // A KB source that is down (for the degrade-with-a-note tests).
+    if (p === '/api/kb/broken') return json(res, 500, { error: 'internal error' });
     if (p === '/refund-frame.html') return html(res, renderRefundFrame(lang, url.searchParams.get('c') ?? ''));
     if (p.startsWith('/public/') && /^[\w.-]+$/.test(p.slice(8))) {
       const type = p.endsWith('.css') ? 'text/css' : 'text/javascript';
@@ -184,7 +188,7 @@ function searchKb(q: string, limit: number) {
   const n = Math.max(1, Math.min(Number.isFinite(limit) ? limit : 5, 20));
   return {
     total: scored.length,
-    results: scored.slice(0, n).map((a) => ({ id: a.id, title: a.title, snippet: a.body.slice(0, 80), url: `/kb?q=${encodeURIComponent(a.id)}` })),
+    results: scored.slice(0, n).map((a) => ({ id: a.id, title: a.title, snippet: a.body.slice(0, 80), url: `/kb/${a.id}`, body: a.body })),
   };
 }
 

@@ -27,6 +27,14 @@ export const MODELS = [
   'parallel-repeat',
   'ticket-json',
   'bad-json',
+  'kb-cites',
+  // Broken streams (issue 14 item 9): each ends a turn in a clear "incomplete answer" state.
+  'empty-choices',
+  'cut-tool-call',
+  'content-filter',
+  'no-finish',
+  'huge-answer',
+  'duplicate-calls',
 ] as const;
 
 interface ToolCall {
@@ -57,6 +65,8 @@ export interface RecordedRequest {
   status: number;
   /** Time spent inside this server for the request (for overhead benchmarks). */
   serverMs?: number;
+  /** The client closed the connection before the answer was complete (Stop, cancel). */
+  aborted?: boolean;
 }
 
 export interface ModelServer {
@@ -67,7 +77,15 @@ export interface ModelServer {
   close(): Promise<void>;
 }
 
-type Reply = { text?: string; calls?: { name: string; args: unknown }[]; delayMs?: number };
+type Reply = {
+  text?: string;
+  calls?: { name: string; args: unknown }[];
+  delayMs?: number;
+  /** Stream shape: the finish_reason sent (null: none, and no [DONE]), chunks with no choices, args cut short. */
+  finish?: string | null;
+  emptyChoices?: boolean;
+  cutArgs?: boolean;
+};
 
 export async function startModelServer(opts: { port?: number } = {}): Promise<ModelServer> {
   const requests: RecordedRequest[] = [];
@@ -94,6 +112,9 @@ export async function startModelServer(opts: { port?: number } = {}): Promise<Mo
     }
     const started = performance.now();
     res.on('finish', () => (rec.serverMs = performance.now() - started));
+    res.on('close', () => {
+      if (!res.writableFinished) rec.aborted = true;
+    });
     const body = ((await readJson(req).catch(() => ({}))) ?? {}) as Body;
     const rec: RecordedRequest = {
       seq: ++seq,
@@ -264,12 +285,36 @@ function script(body: Body, host: string): Reply {
       };
     case 'bad-json':
       return { text: '好的，这是工单：标题是耳机问题，优先级高。' };
+    case 'kb-cites':
+      return kbCites(msgs, results, zh, wire(body, 'kb__search'));
+    case 'empty-choices':
+      return { emptyChoices: true };
+    case 'cut-tool-call':
+      return { text: zh ? '我先查一下' : 'Let me look', calls: [{ name: wire(body, 'kb__search'), args: { query: '发票抬头', limit: 3 } }], cutArgs: true, finish: 'length' };
+    case 'content-filter':
+      return { text: zh ? '这个问题我' : 'About this I', finish: 'content_filter' };
+    case 'no-finish':
+      return { text: zh ? '这位客户之前报过' : 'The customer reported', finish: null };
+    case 'huge-answer':
+      return { text: `# ${zh ? '很长的回答' : 'A long answer'}\n\n${'- **T-9001** 耳机左耳无声，`code` 与 [链接](http://127.0.0.1/x)\n'.repeat(30_000)}` };
+    case 'duplicate-calls':
+      if (rounds === 0) return { calls: [{ name: wire(body, 'ticket__history'), args: { limit: 5 } }, { name: wire(body, 'ticket__history'), args: { limit: 5 } }, { name: wire(body, 'customer__read'), args: {} }] };
+      return { text: 'done' };
     case 'rate-limited':
     case 'demo-assistant':
     default:
       if (rounds === 0) return { calls: [{ name: wire(body, 'conversation__read'), args: { limit: 10 } }, { name: wire(body, 'ticket__history'), args: { limit: 5 } }] };
       return { text: grounded(results, zh) };
   }
+}
+
+/** Searches the KB for the question, then answers citing the best article by its title. */
+function kbCites(msgs: Msg[], results: { name: string; content: string }[], zh: boolean, tool: string): Reply {
+  const question = [...msgs].reverse().find((m) => m.role === 'user')?.content ?? '';
+  if (!results.length) return { calls: [{ name: tool, args: { query: question.replace(/[？?。.!！]/g, '').slice(0, 100) || 'help', limit: 3 } }] };
+  const titles = [...results.map((r) => r.content).join('\n').matchAll(/"title":"([^"]+)"/g)].map((m) => m[1]!);
+  if (!titles.length) return { text: zh ? '知识库里没有找到相关文章。' : 'The knowledge base has no article about this.' };
+  return { text: zh ? `根据知识库文章「${titles[0]}」，请按文章中的步骤处理。` : `According to the article "${titles[0]}", follow the steps it gives.` };
 }
 
 /** An answer built only from what the tools returned (ticket ids and titles). */
@@ -296,19 +341,28 @@ async function stream(res: ServerResponse, model: string, reply: Reply, calls: T
   const id = `chatcmpl-s${Date.now()}`;
   const send = (delta: Record<string, unknown>, finish: string | null = null) =>
     res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`);
+  if (reply.emptyChoices) {
+    // Some gateways send keep-alive or usage chunks with no choices at all, then stop.
+    for (let i = 0; i < 3; i++) res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: 0, model, choices: [] })}\n\n`);
+    res.write('data: [DONE]\n\n');
+    return res.end();
+  }
   send({ role: 'assistant', content: '' });
   const text = reply.text ?? '';
-  const pieces = text.match(/[\s\S]{1,12}/g) ?? [];
-  for (const p of pieces) {
+  // Large answers go in larger pieces (a real gateway sends a few tokens each).
+  const size = text.length > 100_000 ? 2_000 : 12;
+  for (let i = 0; i < text.length; i += size) {
     if (res.destroyed) return;
-    send({ content: p });
+    send({ content: text.slice(i, i + size) });
     if (reply.delayMs) await sleep(reply.delayMs);
   }
   calls.forEach((c, index) => {
     send({ tool_calls: [{ index, id: c.id, type: 'function', function: { name: c.function.name, arguments: '' } }] });
-    send({ tool_calls: [{ index, function: { arguments: c.function.arguments } }] });
+    const args = reply.cutArgs ? c.function.arguments.slice(0, Math.floor(c.function.arguments.length / 2)) : c.function.arguments;
+    send({ tool_calls: [{ index, function: { arguments: args } }] });
   });
-  send({}, calls.length ? 'tool_calls' : 'stop');
+  if (reply.finish === null) return res.end(); // closed without finish_reason or [DONE]
+  send({}, reply.finish ?? (calls.length ? 'tool_calls' : 'stop'));
   res.write('data: [DONE]\n\n');
   res.end();
 }

@@ -1,15 +1,20 @@
 /**
- * The browser's audit log: chrome.storage.local, bounded. Writes are queued so records
- * from many tabs never overwrite each other. When full, routine invoke records make room;
- * confirmation outcomes (what a person decided, what happened) are never dropped — they
- * leave only when the agent clears the log, after exporting it.
+ * The browser's audit log: chrome.storage.local (trusted contexts only, see storage-lock.ts),
+ * bounded. Every record is masked here, in the worker, before it is stored — content scripts
+ * send raw records — with the full scrubber (phones in every form, cards, IBANs, tokens).
+ * Writes are queued so records from many tabs never overwrite each other. When full, routine
+ * invoke records make room; confirmation outcomes are never dropped — they leave only when
+ * the agent clears the log, after exporting it. When storage refuses a write, the records
+ * are kept in memory and listed as unsaved, never silently lost.
  */
 import { dropInvokeRecords, type AuditRecord, type AuditSink } from '../tools/audit.ts';
+import { maskPii, scrubPii } from '../tools/pii.ts';
 
 const KEY = 'audit';
 export const AUDIT_CAPACITY = 2_000;
 
 let queue: Promise<unknown> = Promise.resolve();
+const unsaved: AuditRecord[] = [];
 
 function enqueue<T>(fn: () => Promise<T>): Promise<T> {
   const next = queue.then(fn, fn);
@@ -17,22 +22,41 @@ function enqueue<T>(fn: () => Promise<T>): Promise<T> {
   return next;
 }
 
-export async function readAudit(): Promise<AuditRecord[]> {
+/** The record as it is stored: input and summary scrubbed in the worker. */
+export function maskRecord(r: AuditRecord, sensitiveFields: readonly string[] = []): AuditRecord {
+  return { ...r, input: maskPii(r.input, sensitiveFields), summary: scrubPii(r.summary) };
+}
+
+async function stored(): Promise<AuditRecord[]> {
   const got = await chrome.storage.local.get(KEY);
   return (got[KEY] as AuditRecord[] | undefined) ?? [];
 }
 
+export async function readAudit(): Promise<{ records: AuditRecord[]; unsaved: number }> {
+  return { records: [...(await stored()), ...unsaved], unsaved: unsaved.length };
+}
+
 export function appendAudit(records: readonly AuditRecord[]): Promise<void> {
   if (records.length === 0) return Promise.resolve();
+  const masked = records.map((r) => maskRecord(r));
   return enqueue(async () => {
-    const all = [...(await readAudit()), ...records];
+    const all = [...(await stored()), ...unsaved, ...masked];
     dropInvokeRecords(all, AUDIT_CAPACITY);
-    await chrome.storage.local.set({ [KEY]: all });
+    try {
+      await chrome.storage.local.set({ [KEY]: all });
+      unsaved.length = 0;
+    } catch {
+      // Storage full: keep them here (this worker's lifetime) and try again with the next write.
+      unsaved.push(...masked);
+    }
   });
 }
 
 export function clearAudit(): Promise<void> {
-  return enqueue(() => chrome.storage.local.set({ [KEY]: [] }));
+  return enqueue(async () => {
+    unsaved.length = 0;
+    await chrome.storage.local.set({ [KEY]: [] });
+  });
 }
 
 export const storageAuditSink: AuditSink = { write: (r) => appendAudit([r]) };

@@ -1,29 +1,45 @@
 /**
  * Confirmations in the service worker: prepared calls from content scripts are checked
- * against the catalog grades and bound to the sender's tab; approvals come only from the
- * side panel; delivery is asked of the bound tab's content script, whose answer is
+ * against the catalog grades, bound to the sender's tab, and checked for integrity (the card
+ * must follow from the fingerprinted input and page facts; a fact said to come from the URL
+ * must be in the URL the browser reports). Approvals come only from the side panel; before
+ * delivery the tab must still show the call's record (else the card is stale and the call
+ * stays pending); delivery is asked of the bound tab's content script, whose answer is
  * validated. No answer means "uncertain", never "executed".
  */
 import { GRADES } from '../catalog/grades.ts';
 import { ExecReply, refusal, type Reply } from '../messages/index.ts';
+import { isoNow, type AuditRecord } from '../tools/audit.ts';
+import { conflictsOf, displayOf, urlCarries } from '../tools/card.ts';
+import { canonicalJson, sha256Hex } from '../tools/canonical.ts';
 import type { ExecOutcome } from '../tools/executor.ts';
 import { Ledger, type LedgerEntry } from '../tools/ledger.ts';
 import { needsConfirmation, RISK_RULES } from '../tools/policy.ts';
-import type { PreparedCall } from '../tools/types.ts';
+import { canonicalOf } from '../tools/prepared.ts';
+import type { PreparedCall, ToolError } from '../tools/types.ts';
+import { forbiddenControls } from '../tools/unicode.ts';
 import { storageAuditSink } from './audit-store.ts';
+import { highWaterMark, mono, persist } from './clock.ts';
 import { JournaledStore } from './journal.ts';
 import { SessionLedgerStore } from './ledger-store.ts';
 
 export const sessionStore = new SessionLedgerStore();
 export const ledgerStore = new JournaledStore(sessionStore);
-export const ledger = new Ledger(ledgerStore, { audit: storageAuditSink });
+export const ledger = new Ledger(ledgerStore, { audit: storageAuditSink, mono, highWater: highWaterMark });
 
 const DELIVERY_TIMEOUT_MS = 30_000;
 
 const refused = (code: string, detail: string) => refusal(code, detail, 'forbidden', 'Nothing was stored.');
 
+export interface ContentSender {
+  tabId: number;
+  origin: string;
+  /** The frame's URL as the browser reports it (MessageSender.url), not as the page says. */
+  url: string;
+}
+
 /** A content script asks to store a prepared call for its own tab. */
-export async function addPrepared(call: PreparedCall, sender: { tabId: number; origin: string }): Promise<Reply> {
+export async function addPrepared(call: PreparedCall, sender: ContentSender): Promise<Reply> {
   if (call.binding.tabId !== sender.tabId || call.binding.origin !== sender.origin) {
     return refused('BINDING_MISMATCH', 'A prepared call must be bound to the tab and console that prepared it.');
   }
@@ -32,25 +48,132 @@ export async function addPrepared(call: PreparedCall, sender: { tabId: number; o
     return refused('GRADE_MISMATCH', `${call.tool} is not graded ${call.sideEffect}/${call.risk} in the catalog.`);
   }
   if (!needsConfirmation(call.sideEffect, call.risk)) return refused('NOT_CONFIRMABLE', `${call.tool} does not need a confirmation.`);
+  const forged = await integrityProblem(call, sender);
+  if (forged) {
+    void storageAuditSink.write(refusedRecord(call, forged.code, forged.detail, sender.tabId));
+    return refused(forged.code, forged.detail);
+  }
   // TTL is policy, computed here from the risk: never from the page or the model.
   const now = Date.now();
   const stored: PreparedCall = { ...call, createdAt: now, expiresAt: now + RISK_RULES[call.risk].ttlMs };
+  persist();
   try {
     await ledger.add(stored);
   } catch (e) {
-    return refused('DUPLICATE_ACTION', e instanceof Error ? e.message : String(e));
+    const msg = e instanceof Error ? e.message : String(e);
+    const code = /already exists/.test(msg) ? 'DUPLICATE_ACTION' : 'NOT_STORED';
+    return refusal(code, `The confirmation could not be stored: ${msg}`, code === 'NOT_STORED' ? 'unavailable' : 'forbidden', 'Nothing was stored and nothing will be done.');
   }
   return { ok: true };
 }
 
-export async function listForTab(tabId: number): Promise<{ pending: LedgerEntry[]; recent: LedgerEntry[] }> {
+const same = (a: unknown, b: unknown) => canonicalJson(a) === canonicalJson(b);
+
+/**
+ * Why a prepared call cannot be what a person is shown, or null. The card is rendered from
+ * input + provenance; `display` and `conflicts` must follow from them, the fingerprint must
+ * cover them, and a value said to come from the URL must be in the URL the browser reports.
+ */
+async function integrityProblem(call: PreparedCall, sender: ContentSender): Promise<{ code: string; detail: string } | null> {
+  try {
+    if (!same(call.display, displayOf(call.input, call.provenance))) {
+      return { code: 'DISPLAY_MISMATCH', detail: 'The card text of this call does not follow from its input; it was refused.' };
+    }
+    if (!same(call.conflicts, conflictsOf(call.provenance))) {
+      return { code: 'CONFLICTS_MISMATCH', detail: 'The conflicts reported for this call do not follow from its sources; it was refused.' };
+    }
+    const canonical = canonicalOf(call);
+    if (call.canonical !== canonical || call.fingerprint !== (await sha256Hex(canonical))) {
+      return { code: 'FINGERPRINT_MISMATCH', detail: 'The fingerprint does not cover what the card would show; it was refused.' };
+    }
+  } catch {
+    return { code: 'NOT_CANONICAL', detail: 'The call has no canonical JSON form; it was refused.' };
+  }
+  for (const f of call.provenance) {
+    if (f.source === 'url' && !urlCarries(sender.url, f.value)) {
+      return { code: 'PROVENANCE_MISMATCH', detail: `The tab's URL (as the browser reports it) does not contain "${f.value}" for ${f.field}; it was refused.` };
+    }
+  }
+  const ids = call.provenance.filter((f) => f.field === 'conversation').map((f) => f.value);
+  if (call.binding.recordId && ids.length && !ids.includes(call.binding.recordId)) {
+    return { code: 'RECORD_MISMATCH', detail: 'The record the call is bound to is not one its sources name; it was refused.' };
+  }
+  if (call.sideEffect === 'send') {
+    const { bidi, tag } = forbiddenControls(JSON.stringify(call.input));
+    if (bidi + tag > 0) return { code: 'HIDDEN_CONTROLS', detail: 'A send may not contain bidi overrides or tag characters; it was refused.' };
+  }
+  return null;
+}
+
+/** A refused ledger.add is a security event: it is kept like an outcome (never dropped). */
+function refusedRecord(call: PreparedCall, code: string, detail: string, tabId: number): AuditRecord {
+  return {
+    kind: 'confirmation',
+    traceId: call.traceId,
+    toolCallId: call.actionId,
+    tool: call.tool,
+    caller: call.caller,
+    ctx: { sessionId: null, model: null },
+    input: call.input,
+    sideEffect: call.sideEffect,
+    risk: call.risk,
+    status: 'rejected',
+    errorCode: code,
+    summary: `${detail} (tab ${tabId})`,
+    durationMs: 0,
+    timestamp: isoNow(),
+    dryRun: false,
+    humanApproved: false,
+    approvedBy: null,
+    actionId: call.actionId,
+    timeToDecisionMs: null,
+  };
+}
+
+const notNow = (code: string, detail: string, suggestion: string): ToolError => ({ code, type: 'rejected', detail, suggestion, retryable: false, traceId: '' });
+
+/**
+ * Is the bound tab still on the call's console and record? Checked before a confirmation is
+ * accepted (a refusal leaves the call pending) and to mark cards stale. The tab URL the
+ * browser reports is the strongest source; without a URL fact the content script's reading
+ * of the record is asked.
+ */
+export async function stillBound(call: PreparedCall): Promise<ToolError | null> {
+  const tabId = call.binding.tabId;
+  if (tabId === undefined) return notNow('NO_TAB', 'The action is not bound to a tab.', 'Reject it and start again from the console.');
+  const tab = await chrome.tabs.get(tabId).catch(() => undefined);
+  if (!tab) return notNow('TAB_CLOSED', 'The console tab of this action was closed.', 'Reject it, or reopen the console and start again.');
+  if (tab.url && new URL(tab.url).origin !== call.binding.origin) {
+    return notNow('TAB_NAVIGATED', 'The tab no longer shows the console the action was prepared on.', 'Go back to the console, or reject it.');
+  }
+  const urlFacts = call.provenance.filter((f) => f.source === 'url' && f.field === 'conversation');
+  if (urlFacts.length && tab.url) {
+    if (urlFacts.every((f) => urlCarries(tab.url!, f.value))) return null;
+    return stale(call);
+  }
+  if (call.binding.recordId) {
+    const info = (await chrome.tabs.sendMessage(tabId, { type: 'page.info' }, { frameId: 0 }).catch(() => null)) as { ok?: boolean; conversationId?: string | null } | null;
+    if (info?.ok && info.conversationId && info.conversationId !== call.binding.recordId) return stale(call);
+  }
+  return null;
+}
+
+const stale = (call: PreparedCall) =>
+  notNow('STALE_RECORD', `The console tab now shows another record, not "${call.binding.recordId}" this action is for.`, `Go back to ${call.binding.recordId} to confirm it, or reject it.`);
+
+export async function listForTab(tabId: number): Promise<{ pending: LedgerEntry[]; recent: LedgerEntry[]; stale: Record<string, ToolError> }> {
   const pending = await ledger.pending({ tabId });
   const all = await ledger.all();
   const recent = all
     .filter((e) => e.call.binding.tabId === tabId && e.state !== 'pending')
     .sort((a, b) => b.updatedAt - a.updatedAt)
     .slice(0, 10);
-  return { pending, recent };
+  const stale: Record<string, ToolError> = {};
+  for (const e of pending) {
+    const why = await stillBound(e.call);
+    if (why) stale[e.call.actionId] = why;
+  }
+  return { pending, recent, stale };
 }
 
 /** Hands an approved call to the bound tab and classifies what comes back. */

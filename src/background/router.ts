@@ -5,8 +5,10 @@
 import { ToBackground, classifySender, refusal, type Reply } from '../messages/index.ts';
 import { loadSettings } from '../settings/store.ts';
 import { appendAudit, clearAudit, readAudit } from './audit-store.ts';
-import { generate } from './generate.ts';
-import { addPrepared, dispatchToTab, ledger, listForTab } from './confirm.ts';
+import { cancelGenerate, generate } from './generate.ts';
+import { addPrepared, dispatchToTab, ledger, listForTab, stillBound } from './confirm.ts';
+import { handleKb } from './kb.ts';
+import { currentView } from './settings-view.ts';
 
 export function installRouter(): void {
   chrome.runtime.onMessage.addListener((raw: unknown, sender, sendResponse) => {
@@ -17,39 +19,53 @@ export function installRouter(): void {
   });
 }
 
+const notContent = () => refusal('NOT_CONTENT', 'Only a console tab sends this.');
+const notPanel = () => refusal('NOT_PANEL', 'Only a person in the side panel can do this.');
+
+/** Who may confirm: the roles in force, and whether an admin policy set them. */
+async function confirmer() {
+  const { settings, locked } = await loadSettings();
+  return { settings, rolesSource: locked.includes('roles') ? ('policy' as const) : ('self' as const), approvedBy: settings.agentName || 'agent' };
+}
+
 export async function route(raw: unknown, sender: chrome.runtime.MessageSender): Promise<Reply<Record<string, unknown>>> {
   const parsed = ToBackground.safeParse(raw);
   if (!parsed.success) return refusal('BAD_MESSAGE', 'The message is not one deskhand understands.', 'validation');
   const msg = parsed.data;
   const from = classifySender(sender, chrome.runtime.id, chrome.runtime.getURL(''));
+  const topFrame = from.kind === 'content' && from.frameId === 0;
   switch (msg.type) {
     case 'tab.whoami':
-      if (from.kind !== 'content') return refusal('NOT_CONTENT', 'Only a content script has a tab.');
+      if (from.kind !== 'content') return notContent();
       return { ok: true, tabId: from.tabId };
+    case 'settings.view':
+      if (from.kind !== 'content') return notContent();
+      return { ok: true, view: await currentView() };
     case 'ledger.add':
-      if (from.kind !== 'content' || from.frameId !== 0) return refusal('NOT_CONTENT', 'Only a console tab prepares actions.');
-      return addPrepared(msg.call, { tabId: from.tabId, origin: from.origin });
+      if (!topFrame) return notContent();
+      return addPrepared(msg.call, { tabId: from.tabId, origin: from.origin, url: from.url });
     case 'audit.append':
-      if (from.kind !== 'content') return refusal('NOT_CONTENT', 'Only content scripts append invoke records.');
-      // A content script may only log invoke records; confirmation outcomes are the ledger's.
-      await appendAudit(msg.records.filter((r) => r.kind === 'invoke'));
+      if (from.kind !== 'content') return notContent();
+      // A content script may only log its own invoke records; nobody approved anything there.
+      await appendAudit(msg.records.filter((r) => r.kind === 'invoke').map((r) => ({ ...r, humanApproved: false, approvedBy: null, approverRoles: undefined })));
       return { ok: true };
-    case 'confirm.list':
-      if (from.kind !== 'sidepanel') return refusal('NOT_PANEL', 'Only the side panel lists confirmations.');
-      return { ok: true, ...(await listForTab(msg.tabId)) };
+    case 'confirm.list': {
+      if (from.kind !== 'sidepanel') return notPanel();
+      const { rolesSource } = await confirmer();
+      return { ok: true, ...(await listForTab(msg.tabId)), rolesSource };
+    }
     case 'confirm.approve': {
-      if (from.kind !== 'sidepanel') return refusal('NOT_PANEL', 'Only a person in the side panel can confirm.');
-      const { settings } = await loadSettings();
-      const approvedBy = settings.agentName || 'agent';
-      const res = await ledger.approve(msg.actionId, { fingerprint: msg.fingerprint, roles: settings.roles, approvedBy }, (call) =>
+      if (from.kind !== 'sidepanel') return notPanel();
+      const { settings, rolesSource, approvedBy } = await confirmer();
+      const res = await ledger.approve(msg.actionId, { fingerprint: msg.fingerprint, roles: settings.roles, rolesSource, approvedBy, check: stillBound }, (call) =>
         dispatchToTab(call, approvedBy),
       );
       return res.ok ? { ok: true, entry: res.entry, replay: res.replay } : { ok: false, error: res.error };
     }
     case 'confirm.reject': {
-      if (from.kind !== 'sidepanel') return refusal('NOT_PANEL', 'Only a person in the side panel can reject.');
-      const { settings } = await loadSettings();
-      const res = await ledger.reject(msg.actionId, settings.agentName || 'agent');
+      if (from.kind !== 'sidepanel') return notPanel();
+      const { approvedBy } = await confirmer();
+      const res = await ledger.reject(msg.actionId, approvedBy);
       return res.ok ? { ok: true, entry: res.entry } : { ok: false, error: res.error };
     }
     case 'audit.clear':
@@ -57,14 +73,19 @@ export async function route(raw: unknown, sender: chrome.runtime.MessageSender):
       await clearAudit();
       return { ok: true };
     case 'llm.generate':
-      if (from.kind !== 'content' || from.frameId !== 0) return refusal('NOT_CONTENT', 'Only a console tab runs a fixed flow.');
-      return generate(msg.system, msg.user);
+      if (!topFrame) return notContent();
+      return generate(msg.requestId, from.tabId, msg.system, msg.user);
+    case 'llm.cancel':
+      if (!topFrame) return notContent();
+      return { ok: true, cancelled: cancelGenerate(msg.requestId, from.tabId) };
     case 'plan.progress':
-      if (from.kind !== 'content' || from.frameId !== 0) return refusal('NOT_CONTENT', 'Only a console tab reports flow progress.');
+      if (!topFrame) return notContent();
       await chrome.storage.session.set({ [`plan:${from.tabId}`]: msg.run });
       return { ok: true };
+    case 'kb':
+      return handleKb(msg.request, from);
     case 'audit.list':
       if (from.kind !== 'sidepanel' && from.kind !== 'options') return refusal('NOT_EXTENSION_PAGE', 'Only extension pages read the log.');
-      return { ok: true, records: await readAudit() };
+      return { ok: true, ...(await readAudit()) };
   }
 }

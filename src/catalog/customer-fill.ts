@@ -46,6 +46,6 @@ export const customerFill = (deps: CatalogDeps): WriteTool<typeof input, FillRep
     if (!Object.values(values).some((v) => v)) {
       return fail('not_found', 'NOTHING_TO_FILL', 'No values were given and the customer panel shows none.', 'Pass name, phone, email or orderId.');
     }
-    return ok({ ...(await fillValues(values, form, ctx.signal)), opened });
+    return ok({ ...(await fillValues(values, form, ctx.signal, deps.model().current().controls(form))), opened });
   },
 });

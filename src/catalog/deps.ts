@@ -1,4 +1,6 @@
 /** What catalog tools need from their context, injected so tests can vary it. */
+import type { KbProviderConfig } from '../kb/config.ts';
+import type { ProviderResult } from '../kb/types.ts';
 import type { PageModel } from '../profiles/model.ts';
 import type { Settings } from '../settings/schema.ts';
 
@@ -12,4 +14,12 @@ export interface CatalogDeps {
   origin(): string;
   /** How long to wait for the console to show the result of a click. */
   observeMs?: number;
+  /** The page's URL (relative KB URLs resolve against it; default: the origin). */
+  pageUrl?(): string;
+  /** KB providers the console profile names, if it knows any (settings still win). */
+  kbProfile?(): readonly KbProviderConfig[] | undefined;
+  /** Parses HTML without running it (DOMParser), for KB search pages. */
+  parseHtml?(html: string): Document;
+  /** The local knowledge base, searched by the service worker. */
+  kbLocal?(query: string, limit: number, signal: AbortSignal): Promise<ProviderResult>;
 }

@@ -1,4 +1,8 @@
 import { z } from 'zod';
+import { providerName, type KbProviderConfig } from '../kb/config.ts';
+import { providersFor } from '../kb/resolve.ts';
+import { searchAll, type KbAnswer } from '../kb/search.ts';
+import { isDemoOrigin } from '../settings/schema.ts';
 import { fail, ok } from '../tools/errors.ts';
 import type { ReadTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
@@ -8,49 +12,39 @@ const input = z.strictObject({
   limit: z.number().int().min(1).max(10).default(5).describe('How many articles, 1-10 (default 5).'),
 });
 
-interface Hit {
-  id: string;
-  title: string;
-  snippet: string;
-  url: string;
+/** The providers this console uses now (settings, else its profile, else the defaults). */
+export function activeKbProviders(deps: CatalogDeps): KbProviderConfig[] {
+  const origin = deps.origin();
+  return providersFor(origin, deps.settings().kb, { isDemo: isDemoOrigin(origin), profile: deps.kbProfile?.() });
 }
 
-export const kbSearch = (deps: CatalogDeps): ReadTool<typeof input, { total: number; results: Hit[] }> => ({
+/** For page.inspect: which knowledge sources kb.search would ask here. */
+export const kbSourcesSummary = (deps: CatalogDeps) => activeKbProviders(deps).map((p) => ({ name: providerName(p), kind: p.kind }));
+
+export const kbSearch = (deps: CatalogDeps): ReadTool<typeof input, KbAnswer> => ({
   name: 'kb.search',
   title: 'Search knowledge base',
   description:
-    'Search the company knowledge base for policy and how-to articles. Use it to ground an answer in official policy (refunds, invoices, delivery, login). ' +
+    'Search the company knowledge base for policy and how-to articles. Use it to ground an answer in official policy (refunds, invoices, delivery, login), and cite the articles you used by title. ' +
     'Not for facts about this customer: use customer.read, conversation.read or ticket.history for those. ' +
-    'Returns up to `limit` articles with id, title and a short snippet, best first, and the total number of matches.',
+    'It searches every source configured for this console at once: the console\'s own KB (its JSON search API or its KB search page, read with the agent\'s session) and the team\'s local knowledge base imported into deskhand; Chinese and English, typos tolerated. ' +
+    'Returns up to `limit` articles, best first, each with id, title, a snippet around the match, url and `source` (where it came from); the best one also has `answer` (its answer text, for a reply). ' +
+    '`sources` says which sources answered; `notes` says when one failed and the results come from the others.',
   sideEffect: 'read',
   featureFlag: 'kb',
   input,
   timeoutMs: 8_000,
   async run({ query, limit }, ctx) {
-    const endpoint = new URL(deps.settings().kb.endpoint, deps.origin());
-    endpoint.searchParams.set('q', query);
-    endpoint.searchParams.set('limit', String(limit));
-    let res: Response;
-    try {
-      res = await deps.fetch(endpoint.href, { signal: ctx.signal, credentials: 'same-origin' });
-    } catch (e) {
-      if (ctx.signal.aborted) throw e;
-      return fail('unavailable', 'KB_UNREACHABLE', `The knowledge base at ${endpoint.origin} did not answer.`, 'Try again in a moment.', { retryable: true });
-    }
-    if (!res.ok) {
-      const retryable = res.status >= 500 || res.status === 429;
-      return fail(retryable ? 'unavailable' : 'failed', `KB_HTTP_${res.status}`, `The knowledge base answered ${res.status}.`, retryable ? 'Try again in a moment.' : 'Try other keywords.', { retryable });
-    }
-    const body = (await res.json().catch(() => null)) as { total?: number; results?: Partial<Hit>[] } | null;
-    if (!body || !Array.isArray(body.results)) {
-      return fail('failed', 'KB_BAD_ANSWER', 'The knowledge base answered with something that is not a result list.', 'Check the KB endpoint in settings.');
-    }
-    const results = body.results.slice(0, limit).map((r) => ({
-      id: String(r.id ?? ''),
-      title: String(r.title ?? '').slice(0, 120),
-      snippet: String(r.snippet ?? '').slice(0, 240),
-      url: String(r.url ?? ''),
-    }));
-    return ok({ total: Number(body.total ?? results.length), results });
+    const res = await searchAll(activeKbProviders(deps), query, limit, {
+      fetch: deps.fetch,
+      base: deps.pageUrl?.() ?? deps.origin(),
+      signal: ctx.signal,
+      ...(deps.parseHtml ? { parseHtml: deps.parseHtml } : {}),
+      ...(deps.kbLocal ? { local: deps.kbLocal } : {}),
+    });
+    if (res.ok) return ok(res.data);
+    const { code, detail, retryable } = res.error;
+    if (code === 'NO_KB_SOURCE') return fail('not_found', code, detail, 'Add a knowledge source for this console in deskhand\'s options.');
+    return fail(retryable ? 'unavailable' : 'failed', code, detail, retryable ? 'Try again in a moment.' : 'Check the knowledge sources in deskhand\'s options.', { retryable });
   },
 });

@@ -5,6 +5,7 @@ import { isVisible } from '../dom/text.ts';
 import { ok } from '../tools/errors.ts';
 import type { ReadTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
+import { kbSourcesSummary } from './kb-search.ts';
 import { subjectOf } from './shared.ts';
 
 const input = z.strictObject({});
@@ -19,7 +20,7 @@ export const pageInspect = (deps: CatalogDeps): ReadTool<typeof input, unknown> 
   title: 'Inspect page',
   description:
     'Report what deskhand sees on this console page: which console profile matched and why (or the generic heuristics), the open record id and where it was read (URL, heading, attribute), any disagreement between those, the facets found (conversation, composer, customer, history, ticketForm, refundForm, assign, kb), and for each capability whether it was found and whether by the profile or by the heuristics. ' +
-    'Use it when another tool says something is missing. It reads no customer details: use customer.read for those.',
+    '`kb` lists the knowledge sources kb.search uses here. Use it when another tool says something is missing. It reads no customer details: use customer.read for those.',
   sideEffect: 'read',
   input,
   async run() {
@@ -42,6 +43,7 @@ export const pageInspect = (deps: CatalogDeps): ReadTool<typeof input, unknown> 
       conflict: identity.conflict,
       facets: s.facets() ?? [],
       url: location.pathname + location.search,
+      kb: kbSourcesSummary(deps),
       capabilities: {
         thread: thread ? { found: true, via: thread.via, entries: thread.entries.length, roles, hiddenEntries: thread.hiddenEntries, hiddenChars: thread.hiddenChars } : { found: false },
         customer: { found: Object.keys(customer.fields).length > 0, fields: Object.keys(customer.fields), via: customer.via, followLink: !!s.profile?.customer?.follow },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BUTTON_SYNONYMS } from '../dom/synonyms.ts';
+import { recordFacts } from '../profiles/facts.ts';
 import { fail } from '../tools/errors.ts';
 import type { WriteTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
@@ -30,11 +31,13 @@ export const refundRequest = (deps: CatalogDeps): WriteTool<typeof input, unknow
     const form = s.refundForm()?.el ?? null;
     const id = recordIdOf(deps);
     const plan = form ? planValues(toValues(i), form) : { filled: [], missed: ['orderId', 'amount', 'currency', 'reason'] as never[], failed: [] };
+    const facts = recordFacts(s, { person: 'customer' });
     return {
-      recordId: id ?? undefined,
+      ...(id ? { recordId: id } : {}),
       touches: plan.filled.map((f) => f.field),
       missing: plan.missed,
-      display: { conversation: id, customer: s.customer().fields.name ?? null, order: i.orderId, amount: i.amount, currency: i.currency, reason: i.reason },
+      provenance: facts.provenance,
+      display: { ...i },
     };
   },
   async run(i, ctx) {

@@ -3,7 +3,7 @@ import { setValue } from '../dom/set-value.ts';
 import { fail, ok } from '../tools/errors.ts';
 import type { WriteTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
-import { composerOf } from './shared.ts';
+import { composerOf, openComposer } from './shared.ts';
 
 const input = z.strictObject({ text: z.string().trim().min(1).max(2_000) });
 
@@ -23,7 +23,7 @@ export const replyDraft = (deps: CatalogDeps): WriteTool<typeof input, unknown> 
     return { touches: f ? ['reply'] : [], missing: f ? [] : ['reply'], display: { text } };
   },
   async run({ text }, ctx) {
-    const f = composerOf(deps, 'reply');
+    const f = await openComposer(deps, 'reply', ctx.signal);
     if (!f) return fail('not_found', 'NO_COMPOSER', 'No reply composer was found.', 'Open a conversation first, or use page.inspect.');
     const res = await setValue(f.el, f.kind, text, ctx.signal);
     if (!res.ok) return fail('failed', 'DRAFT_NOT_TAKEN', `The composer did not take the text: ${res.detail ?? ''}`, 'Paste it by hand.');

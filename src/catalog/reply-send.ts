@@ -7,9 +7,11 @@ import { squash } from '../dom/text.ts';
 import { fail, ok } from '../tools/errors.ts';
 import type { SendTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
+import { recordFacts } from '../profiles/facts.ts';
+import { noHiddenControls } from '../tools/unicode.ts';
 import { composerOf, recordIdOf, refusalKind, statusNear, textCount } from './shared.ts';
 
-const input = z.strictObject({ text: z.string().trim().min(1).max(2_000) });
+const input = z.strictObject({ text: z.string().trim().min(1).max(2_000).superRefine(noHiddenControls) });
 
 /**
  * `run` only prepares: it reads which conversation and customer the message would go to.
@@ -28,11 +30,11 @@ export const replySend = (deps: CatalogDeps): SendTool<typeof input, unknown> =>
   input,
   timeoutMs: 20_000,
   async run({ text }) {
-    const id = recordIdOf(deps);
+    const facts = recordFacts(deps.model().current(), { person: 'to' });
+    const id = facts.recordId;
     if (!id) return fail('not_found', 'NO_CONVERSATION', 'No conversation is open, so there is no one to send to.', 'Open the conversation first.');
     if (!composerOf(deps, 'reply', true)) return fail('not_found', 'NO_COMPOSER', 'No reply composer was found.', 'Open the conversation first.');
-    const to = deps.model().current().customer().fields.name ?? null;
-    return ok({ recordId: id, touches: ['reply', 'send'], display: { conversation: id, to, text } });
+    return ok({ recordId: id, touches: ['reply', 'send'], provenance: facts.provenance, display: { text } });
   },
   async deliver({ text }, _call, ctx) {
     const f = composerOf(deps, 'reply');

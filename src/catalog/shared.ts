@@ -5,8 +5,9 @@
 import { findButtonIn, findButtonNear, type FoundButton } from '../dom/controls/button.ts';
 import { press, restoreFocus, sleep } from '../dom/controls/events.ts';
 import { describeEl } from '../dom/describe.ts';
-import { findFields, triedFor, type FoundField } from '../dom/find.ts';
+import { findFields, triedFor, type Control, type FoundField } from '../dom/find.ts';
 import { idFromText } from '../dom/ids.ts';
+import { observe } from '../dom/observe.ts';
 import { noticeBaseline, watchOutcome, type Outcome } from '../dom/outcome.ts';
 import { queryAll } from '../dom/query.ts';
 import { currentValue, setValue } from '../dom/set-value.ts';
@@ -80,9 +81,10 @@ export async function fillValues(
   values: Partial<Record<FieldKey, string>>,
   scope: Element | Document,
   signal: AbortSignal,
+  controls?: readonly Control[],
 ): Promise<FillReport> {
   const keys = givenKeys(values);
-  const { found, missing } = findFields(keys, { scope });
+  const { found, missing } = findFields(keys, { scope, ...(controls ? { controls } : {}) });
   const report: FillReport = { filled: [], missed: [...missing], failed: [], ...triedReport(missing, scope) };
   const previous = document.activeElement;
   try {
@@ -243,11 +245,11 @@ export function statusNear(container: Element, _deps: CatalogDeps): Element | nu
 /** The composer of a kind as a fillable field: its element and how set-value writes it. */
 export function composerOf(deps: CatalogDeps, kind: 'reply' | 'note', includeHidden = false): FoundField | null {
   const c = deps.model().current().composer(kind, includeHidden);
-  if (!c) return null;
+  if (!c || (c.activate && !includeHidden && c.el === c.activate)) return null;
   if (c.field) return c.field;
   const el = c.el;
   const fieldKind = el.tagName === 'TEXTAREA' ? 'textarea' : el.tagName === 'INPUT' ? 'text' : 'editable';
-  return { key: kind, el, kind: fieldKind, via: 'label', label: 'profile', score: 1 };
+  return { key: kind, el, kind: fieldKind, via: c.via === 'profile' ? 'label' : 'nearby', label: c.via, score: 1 };
 }
 
 /** How many elements outside the composer show exactly this text (a landed message or note). */
@@ -259,4 +261,25 @@ export function textCount(root: Element, text: string, composer?: Element): numb
     if (squash(el.textContent ?? '') === text) n += 1;
   }
   return n;
+}
+
+/**
+ * The composer, shown: when it sits behind a tab (osTicket's "Post Internal Note"), the tab is
+ * clicked as a person would and the composer awaited. Null when there is none to show.
+ */
+export async function openComposer(deps: CatalogDeps, kind: 'reply' | 'note', signal: AbortSignal): Promise<FoundField | null> {
+  const c = deps.model().current().composer(kind);
+  if (!c?.activate) return composerOf(deps, kind);
+  c.activate.click();
+  const seen = await observe<FoundField>(
+    document.documentElement,
+    () => {
+      const now = deps.model().current().composer(kind);
+      const f = now && !now.activate ? composerOf(deps, kind) : null;
+      return f ? { kind: 'done', value: f } : null;
+    },
+    3_000,
+    signal,
+  );
+  return seen.kind === 'done' ? seen.value : null;
 }

@@ -31,6 +31,6 @@ export const ticketFill = (deps: CatalogDeps): WriteTool<typeof input, FillRepor
     if (!Object.values(i).some((v) => v)) return fail('validation', 'NOTHING_TO_FILL', 'No field was given.', 'Pass title, description, priority or category.');
     const { form, opened } = await ticketForm(deps, true, ctx.signal);
     if (!form) return fail('not_found', 'NO_TICKET_FORM', 'No quick-ticket form was found on this page.', 'Use page.inspect to see what the page offers.');
-    return ok({ ...(await fillValues(i, form, ctx.signal)), opened });
+    return ok({ ...(await fillValues(i, form, ctx.signal, deps.model().current().controls(form))), opened });
   },
 });

@@ -7,7 +7,7 @@ import { FIELD_TITLES } from '../catalog/shared.ts';
 import { findFields } from '../dom/find.ts';
 import { currentValue } from '../dom/set-value.ts';
 import { runFlow } from './flows.ts';
-import { draftReplyPlan } from '../plans/draft-reply.ts';
+import { draftReplyPlan, type UsedArticle } from '../plans/draft-reply.ts';
 import type { HotkeyAction } from '../settings/schema.ts';
 import { runPlan } from '../tools/plan.ts';
 import type { ToolResult } from '../tools/types.ts';
@@ -54,8 +54,9 @@ export async function runAction(host: Host, action: HotkeyAction): Promise<Actio
       return { tone: 'ok', text: t('toastCategory', d.choice.label, d.choice.score, d.runnerUp?.label ?? '—') };
     }
     case 'draftReply': {
-      const res = await runPlan(draftReplyPlan(pageLang), {}, { registry, ctx: host.ctx('plan') });
-      if (res.status === 'completed') return { tone: 'ok', text: t('toastDrafted') };
+      const res = await runPlan(draftReplyPlan(pageLang), {}, { registry, ctx: host.ctx('plan'), audit: registry.audit });
+      const used = res.outputs.used as UsedArticle | null | undefined;
+      if (res.status === 'completed') return used ? { tone: 'ok', text: t('toastDraftedFrom', used.title) } : { tone: 'warn', text: t('toastDraftedNoArticle') };
       const failed = res.steps.find((s) => s.status === 'error');
       return { tone: 'error', text: failed?.error ? `${failed.title}: ${failed.error.detail}` : t('toastFailed') };
     }

@@ -20,6 +20,25 @@ export function stopFlow(runId: string): boolean {
   return !!ac;
 }
 
+/**
+ * The generate step runs in the worker; Stop (the step's AbortSignal) cancels the worker's
+ * request to the model and ends the step at once, so the flow ends `cancelled`.
+ */
+async function generateInWorker(req: { system: string; user: string }, signal: AbortSignal): Promise<string> {
+  const requestId = crypto.randomUUID();
+  const aborted = new Promise<never>((_, reject) => {
+    const onAbort = () => {
+      void toBackground({ type: 'llm.cancel', requestId });
+      reject(new DOMException('The flow was stopped.', 'AbortError'));
+    };
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+  });
+  const r = await Promise.race([toBackground<{ text: string }>({ type: 'llm.generate', requestId, system: req.system, user: req.user }), aborted]);
+  if (!r.ok) throw new Error(r.error.detail);
+  return r.text;
+}
+
 export async function runFlow(host: Host, name: 'quickTicket', lang: () => 'zh' | 'en'): Promise<PlanResult> {
   const plan = plans(lang, () => host.model.current())[name]!;
   const runId = crypto.randomUUID();
@@ -42,11 +61,7 @@ export async function runFlow(host: Host, name: 'quickTicket', lang: () => 'zh' 
     ctx: host.ctx('plan'),
     signal: ac.signal,
     audit: host.core.registry.audit,
-    generate: async (req) => {
-      const r = await toBackground<{ text: string }>({ type: 'llm.generate', system: req.system, user: req.user });
-      if (!r.ok) throw new Error(r.error.detail);
-      return r.text;
-    },
+    generate: (req, signal) => generateInWorker(req, signal),
     onStep: (entry, i) => {
       state.steps[i] = { id: entry.id, title: entry.title, status: entry.status, summary: (entry.error?.detail ?? entry.summary).slice(0, 1_000), durationMs: entry.durationMs };
       const next = state.steps[i + 1];

@@ -7,6 +7,7 @@ import { ToContent, classifySender, refusal, type Reply } from '../messages/inde
 import type { Host } from './host.ts';
 import { pageLang, runActionWithToast } from './actions.ts';
 import { runFlow, stopFlow } from './flows.ts';
+import { emitContentSettings } from './settings-view.ts';
 
 export interface ContentState {
   host: Host;
@@ -38,6 +39,11 @@ async function handle(state: ContentState, raw: unknown, sender: chrome.runtime.
       if (msg.call.binding.origin !== location.origin) return refusal('WRONG_ORIGIN', 'This action belongs to another console.');
       const outcome = await host.core.executor.execute(msg.call, { approvedBy: msg.approvedBy });
       return { ok: true, outcome };
+    }
+    case 'settings.changed': {
+      if (from.kind !== 'background') return refusal('NOT_FROM_BACKGROUND', 'Only the service worker changes settings here.');
+      emitContentSettings(msg.view);
+      return { ok: true };
     }
     case 'hotkey.run': {
       if (from.kind !== 'background') return refusal('NOT_FROM_BACKGROUND', 'Only a browser shortcut can trigger this.');

@@ -3,6 +3,8 @@
  * calls go to the service worker's ledger; audit records are batched to it.
  */
 import { registerCatalog } from '../catalog/index.ts';
+import { KbProviderList } from '../kb/config.ts';
+import { contentKbDeps } from '../kb/content.ts';
 import { BUILTIN_PROFILES } from '../profiles/index.ts';
 import { PageModel } from '../profiles/model.ts';
 import type { Settings } from '../settings/schema.ts';
@@ -54,6 +56,8 @@ export function createHost(getSettings: () => Settings, tabId: () => number | un
     model: () => model,
     fetch: (input, init) => fetch(input, init),
     origin: () => location.origin,
+    ...contentKbDeps(),
+    kbProfile: () => KbProviderList.safeParse(model.current().profile?.kb ?? []).data,
   });
   return {
     core,

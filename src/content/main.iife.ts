@@ -2,8 +2,8 @@
  * Isolated-world content script: the thin entry. Built as a standalone IIFE (crxjs
  * `*.iife.ts`) so it is ready before a page's own early scripts (TOOLCHAIN.md).
  */
-import { loadSettings, onSettingsChanged } from '../settings/store.ts';
 import { DEFAULT_SETTINGS, isConsoleOrigin, type Settings } from '../settings/schema.ts';
+import { loadContentSettings, onContentSettings } from './settings-view.ts';
 import { t } from '../ui/i18n.ts';
 import { runActionWithToast } from './actions.ts';
 import { installBridgeHost } from './bridge-host.ts';
@@ -23,10 +23,11 @@ function main(): void {
   const registryMs = performance.now() - startedAt;
 
   const start = async (): Promise<void> => {
-    const [loaded, who] = await Promise.all([loadSettings(), toBackground<{ tabId: number }>({ type: 'tab.whoami' })]);
-    settings = loaded.settings;
+    // A key-free view from the worker: content scripts cannot read chrome.storage.
+    const [loaded, who] = await Promise.all([loadContentSettings(), toBackground<{ tabId: number }>({ type: 'tab.whoami' })]);
+    settings = loaded;
     if (who.ok) tabId = who.tabId;
-    onSettingsChanged(() => void loadSettings().then((s) => (settings = s.settings)));
+    onContentSettings((s) => (settings = s));
     readyAt = performance.now();
   };
 
@@ -41,7 +42,7 @@ function main(): void {
     // Listens always, answers only while the bridge is on for this origin (checked per message).
     installBridgeHost(host, bridgeOn);
     showBridgeNotice();
-    onSettingsChanged(() => setTimeout(showBridgeNotice, 50));
+    onContentSettings(() => setTimeout(showBridgeNotice, 0));
   });
 }
 

@@ -79,6 +79,8 @@ export interface FindOptions {
    * only: tools and their dry runs leave it off so both find the same control.
    */
   includeHidden?: boolean;
+  /** Controls already listed for this scope (the page model caches them per DOM change). */
+  controls?: readonly Control[];
 }
 
 export interface Control {
@@ -347,7 +349,7 @@ export interface FoundSet {
  * best), so "订单号" and "订单编号" cannot both claim one input.
  */
 export function findFields(keys: readonly FieldKey[], opts: FindOptions = {}): FoundSet {
-  const controls = listControls(opts);
+  const controls = opts.controls ?? listControls(opts);
   const pairs: FoundField[] = [];
   for (const control of controls) {
     for (const key of keys) {

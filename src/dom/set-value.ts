@@ -1,14 +1,16 @@
 /**
- * THE one place deskhand changes a control (tools never assign `.value`). Fills so that
- * frameworks notice: the prototype's native setter plus `input`/`change` (React and Vue
- * track values on the element instance, so a plain assignment looks like "no change");
- * contenteditable editors get `beforeinput`/`insertText`, the path ProseMirror, Lexical
- * and Slate listen to. Choices go through the control's own UI (select, radio, checkbox,
- * combobox: their branches live in controls/, which this module dispatches to).
- * Every function reports what happened; none throws.
+ * THE one place deskhand changes a control (tools never assign `.value`). Text fields and
+ * editors go to the editor adapter found by detection (src/dom/editors/: textarea,
+ * contenteditable, ProseMirror, Quill, CKEditor 4/5, TinyMCE, Redactor, Summernote,
+ * Lexical, Slate, Draft.js), each of which fills its editor so the editor's own model holds
+ * the text and waits for its source field where it keeps one. Choices go through the
+ * control's own UI (select, radio, checkbox, combobox: their branches live in controls/,
+ * which this module dispatches to). Every function reports what happened; none throws.
  */
 import { choose, optionsNow, readOptions, shownValue } from './controls/index.ts';
 import type { OptionLike } from './controls/options.ts';
+import { clearEditor, detectEditor, insertText, readEditor } from './editors/index.ts';
+import { sleep as wait } from './editors/kit.ts';
 import type { ControlKind } from './find.ts';
 
 export interface SetResult {
@@ -16,34 +18,8 @@ export interface SetResult {
   /** What the control shows now (for the report). */
   value: string;
   detail?: string;
-}
-
-const wait = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const t = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(t);
-      reject(signal.reason);
-    }, { once: true });
-  });
-
-function win(el: Element): Window & typeof globalThis {
-  return el.ownerDocument.defaultView as Window & typeof globalThis;
-}
-
-function fire(el: Element, type: string, init: EventInit = {}) {
-  const w = win(el);
-  const Ctor = type === 'input' || type === 'beforeinput' ? w.InputEvent : w.Event;
-  return el.dispatchEvent(new Ctor(type, { bubbles: true, composed: true, cancelable: type === 'beforeinput', ...init }));
-}
-
-/** Native `value` setter of the element's own prototype chain (its own realm). */
-function nativeValueSetter(el: Element): ((v: string) => void) | undefined {
-  const w = win(el);
-  const proto =
-    el.tagName === 'TEXTAREA' ? w.HTMLTextAreaElement.prototype : el.tagName === 'SELECT' ? w.HTMLSelectElement.prototype : w.HTMLInputElement.prototype;
-  return Object.getOwnPropertyDescriptor(proto, 'value')?.set;
+  /** How the text went in (`<editor kind>:<path>`), for the report and for debugging consoles. */
+  via?: string;
 }
 
 export async function setValue(el: Element, kind: ControlKind, value: string, signal?: AbortSignal): Promise<SetResult> {
@@ -51,9 +27,8 @@ export async function setValue(el: Element, kind: ControlKind, value: string, si
     switch (kind) {
       case 'text':
       case 'textarea':
-        return setText(el as HTMLInputElement, value);
       case 'editable':
-        return setEditable(el as HTMLElement, value);
+        return await setText(el, value, signal);
       case 'select':
       case 'radio':
       case 'checkbox':
@@ -65,36 +40,11 @@ export async function setValue(el: Element, kind: ControlKind, value: string, si
   }
 }
 
-function setText(el: HTMLInputElement, value: string): SetResult {
-  if (el.disabled || el.readOnly) return { ok: false, value: el.value, detail: 'the field is read-only' };
-  el.focus();
-  const setter = nativeValueSetter(el);
-  if (setter) setter.call(el, value);
-  else el.setAttribute('value', value);
-  fire(el, 'input', { inputType: 'insertReplacementText', data: value } as InputEventInit);
-  fire(el, 'change');
-  el.blur();
-  return { ok: el.value === value, value: el.value, ...(el.value === value ? {} : { detail: 'the page changed the value back' }) };
-}
-
-function setEditable(el: HTMLElement, value: string): SetResult {
-  const w = win(el);
-  el.focus();
-  const sel = w.getSelection();
-  const range = el.ownerDocument.createRange();
-  range.selectNodeContents(el);
-  sel?.removeAllRanges();
-  sel?.addRange(range);
-  const accepted = !fire(el, 'beforeinput', { inputType: 'insertText', data: value } as InputEventInit);
-  if (!accepted) {
-    // Plain contenteditable: let the browser edit, which also fires input.
-    const done = el.ownerDocument.execCommand('insertText', false, value);
-    if (!done) el.textContent = value;
-  } else {
-    fire(el, 'input', { inputType: 'insertText', data: value } as InputEventInit);
-  }
-  const now = (el.innerText ?? el.textContent ?? '').trim();
-  return { ok: now === value.trim(), value: now, ...(now === value.trim() ? {} : { detail: 'the editor did not take the text' }) };
+/** Text fields and editors: the adapter of the editor `el` belongs to; empty text clears it. */
+async function setText(el: Element, value: string, signal?: AbortSignal): Promise<SetResult> {
+  const t = detectEditor(el);
+  if (!t) return { ok: false, value: '', detail: 'not a text field or an editor' };
+  return value ? insertText(t, value, signal) : clearEditor(t, signal);
 }
 
 export type { OptionLike };
@@ -116,8 +66,10 @@ export function currentValue(el: Element, kind: ControlKind): string {
     case 'checkbox':
     case 'combobox':
       return shownValue(el, kind);
-    case 'editable':
-      return ((el as HTMLElement).innerText ?? el.textContent ?? '').trim();
+    case 'editable': {
+      const t = detectEditor(el);
+      return t ? readEditor(t) : ((el as HTMLElement).innerText ?? el.textContent ?? '').trim();
+    }
   }
 }
 

@@ -5,6 +5,10 @@
  * - every returned call is checked against the list just sent (exact wire name) before it
  *   goes to the content script, where the registry checks again;
  * - at most 4 model rounds per question, at most 5 calls per round; then it stops and says so;
+ * - a stream that is cut (finish_reason "length" / "content_filter", no choices at all, or
+ *   closed without a finish_reason) ends the turn as "incomplete", and no tool call from a
+ *   cut-off message is run; an answer is capped at 64 KB, with a notice;
+ * - identical calls in one round are de-duplicated before they run (one runs, the rest wait);
  * - every tool call gets a tool message (results, refusals and errors alike), so strict
  *   gateways accept the next request; identical calls in one question come from a cache;
  * - page text is wrapped in per-call random delimiters (wrap.ts).
@@ -13,6 +17,7 @@
  */
 import type OpenAI from 'openai';
 import type { ChatCompletionMessageParam, ChatCompletionMessageToolCall, ChatCompletionTool } from 'openai/resources/chat/completions';
+import { kbCitations } from '../kb/citations.ts';
 import { canonicalJson } from '../tools/canonical.ts';
 import type { FunctionSchema, ToolResult } from '../tools/types.ts';
 import { fromWire } from '../tools/wire.ts';
@@ -22,6 +27,11 @@ import { toolMessageContent } from './wrap.ts';
 
 export const MAX_ROUNDS = 4;
 export const MAX_CALLS_PER_ROUND = 5;
+/** Longest answer kept and shown; the rest of the stream is not read. */
+export const MAX_ANSWER_CHARS = 64 * 1024;
+
+/** Why an answer is incomplete. */
+export type Incomplete = 'length' | 'content_filter' | 'no_finish' | 'empty';
 
 export type ChipStatus = 'running' | 'ok' | 'error' | 'refused' | 'cached' | 'cancelled';
 
@@ -63,7 +73,11 @@ export interface LoopDeps {
 export interface LoopResult {
   answer: string;
   rounds: number;
-  stopped: 'answered' | 'round_cap' | 'aborted' | 'error';
+  stopped: 'answered' | 'round_cap' | 'aborted' | 'error' | 'incomplete';
+  /** Set when stopped is "incomplete". */
+  incomplete?: Incomplete;
+  /** The answer was longer than MAX_ANSWER_CHARS and was cut there. */
+  capped?: true;
   error?: EndpointProblem;
   chips: ToolChip[];
   messages: ChatCompletionMessageParam[];
@@ -85,14 +99,15 @@ export async function askQuestion(history: readonly Turn[], question: string, de
     { role: 'user', content: question },
   ];
   const chips: ToolChip[] = [];
-  const cache = new Map<string, ToolResult>();
-  const result = (stopped: LoopResult['stopped'], answer: string, rounds: number, error?: EndpointProblem): LoopResult => ({
+  const cache = new Map<string, Promise<ToolResult>>();
+  const result = (stopped: LoopResult['stopped'], answer: string, rounds: number, error?: EndpointProblem, extra: Partial<LoopResult> = {}): LoopResult => ({
     answer,
     rounds,
     stopped,
     chips,
     messages,
     ...(error ? { error } : {}),
+    ...extra,
   });
 
   let schemas: FunctionSchema[];
@@ -106,13 +121,16 @@ export async function askQuestion(history: readonly Turn[], question: string, de
 
   for (let round = 1; round <= max; round++) {
     deps.onEvent?.({ type: 'round', round, max });
-    let reply: { text: string; calls: ChatCompletionMessageToolCall[] };
+    let reply: RoundReply;
     try {
       reply = await streamRound(deps, messages, tools, round);
     } catch (e) {
       const problem = describeEndpointError(e, deps.lang);
       return result(problem.code === 'aborted' ? 'aborted' : 'error', '', round, problem);
     }
+    // A cut-off message is never acted on: its tool calls may be half-written.
+    if (reply.incomplete) return result('incomplete', reply.text, round, undefined, { incomplete: reply.incomplete });
+    if (reply.capped) return result('answered', reply.text, round, undefined, { capped: true });
     messages.push({ role: 'assistant', content: reply.text || null, ...(reply.calls.length ? { tool_calls: reply.calls } : {}) });
     if (reply.calls.length === 0) return result('answered', reply.text, round);
 
@@ -123,25 +141,42 @@ export async function askQuestion(history: readonly Turn[], question: string, de
   return result('round_cap', roundCapText(deps.lang, max), max);
 }
 
-/** One model request, streamed: text deltas go out as events; tool calls are assembled by index. */
-async function streamRound(
-  deps: LoopDeps,
-  messages: ChatCompletionMessageParam[],
-  tools: ChatCompletionTool[],
-  round: number,
-): Promise<{ text: string; calls: ChatCompletionMessageToolCall[] }> {
+interface RoundReply {
+  text: string;
+  calls: ChatCompletionMessageToolCall[];
+  incomplete?: Incomplete;
+  capped?: true;
+}
+
+/**
+ * One model request, streamed: text deltas go out as events; tool calls are assembled by
+ * index. How the stream ended decides whether the message is complete.
+ */
+async function streamRound(deps: LoopDeps, messages: ChatCompletionMessageParam[], tools: ChatCompletionTool[], round: number): Promise<RoundReply> {
   const stream = await deps.client.chat.completions.create(
     { model: deps.model, messages, ...(tools.length ? { tools } : {}), stream: true },
     { signal: deps.signal },
   );
   let text = '';
+  let finish: string | null = null;
+  let sawChoice = false;
   const parts = new Map<number, { id: string; name: string; args: string }>();
   for await (const chunk of stream) {
-    const delta = chunk.choices[0]?.delta;
+    const choice = chunk.choices?.[0];
+    if (!choice) continue;
+    sawChoice = true;
+    if (choice.finish_reason) finish = choice.finish_reason;
+    const delta = choice.delta;
     if (!delta) continue;
     if (delta.content) {
-      text += delta.content;
-      deps.onEvent?.({ type: 'text', delta: delta.content, round });
+      const room = MAX_ANSWER_CHARS - text.length;
+      const piece = delta.content.length > room ? delta.content.slice(0, room) : delta.content;
+      text += piece;
+      if (piece) deps.onEvent?.({ type: 'text', delta: piece, round });
+      if (delta.content.length >= room) {
+        // Leaving the loop closes the stream: the rest is never read or rendered.
+        return { text, calls: [], capped: true };
+      }
     }
     for (const tc of delta.tool_calls ?? []) {
       const p = parts.get(tc.index) ?? { id: '', name: '', args: '' };
@@ -156,7 +191,16 @@ async function streamRound(
   const calls = [...parts.entries()]
     .sort(([a], [b]) => a - b)
     .map(([i, p]) => ({ id: p.id || `call_${round}_${i}`, type: 'function' as const, function: { name: p.name, arguments: p.args } }));
-  return { text, calls };
+  const incomplete: Incomplete | undefined = !sawChoice
+    ? 'empty'
+    : finish === 'length'
+      ? 'length'
+      : finish === 'content_filter'
+        ? 'content_filter'
+        : finish === null
+          ? 'no_finish'
+          : undefined;
+  return incomplete ? { text, calls, incomplete } : { text, calls };
 }
 
 /** Answers every call of a round, in order; accepted ones run in parallel. */
@@ -164,7 +208,7 @@ async function runCalls(
   calls: ChatCompletionMessageToolCall[],
   round: number,
   offered: ReadonlySet<string>,
-  cache: Map<string, ToolResult>,
+  cache: Map<string, Promise<ToolResult>>,
   chips: ToolChip[],
   deps: LoopDeps,
 ): Promise<ChatCompletionMessageParam[]> {
@@ -176,7 +220,7 @@ async function runCalls(
       deps.onEvent?.({ type: 'tool', chip: { ...chip } });
       const started = Date.now();
       const finish = (status: ChipStatus, res: ToolResult | ReturnType<typeof refusal>): ChatCompletionMessageParam => {
-        Object.assign(chip, { status, durationMs: Date.now() - started, ...describe(res) });
+        Object.assign(chip, { status, durationMs: Date.now() - started, ...describe(res), ...kbCitations(chip.name, res) });
         deps.onEvent?.({ type: 'tool', chip: { ...chip } });
         return { role: 'tool', tool_call_id: call.id, content: toolMessageContent(res as ToolResult) };
       };
@@ -198,21 +242,32 @@ async function runCalls(
       }
       chip.input = input;
       if (deps.signal.aborted) return finish('cancelled', refusal('CANCELLED', 'cancelled', 'The agent stopped the question.', 'Nothing more will run.'));
+      // De-duplicated before it runs: an identical call (this round or earlier) shares the
+      // first one's result instead of running again.
       const key = `${fn.name} ${safeCanonical(input)}`;
-      const hit = cache.get(key);
-      if (hit) return finish('cached', hit);
-      let res: ToolResult;
-      try {
-        res = await deps.call(chip.name, input, call.id);
-      } catch (e) {
-        res = { ok: false, error: { code: 'TAB_UNREACHABLE', type: 'unavailable', detail: `The console tab did not answer: ${e instanceof Error ? e.message : String(e)}`, suggestion: 'Tell the agent to reload the console tab.', retryable: true, traceId: '' } };
+      const first = cache.get(key);
+      if (first) {
+        const res = await first;
+        return finish(res.ok ? 'cached' : 'error', res);
       }
+      const running = callOnce(deps, chip.name, input, call.id);
+      cache.set(key, running);
+      const res = await running;
+      // Only successes are reused by later rounds; a failed call may be tried again.
+      if (!res.ok) cache.delete(key);
       if (deps.signal.aborted) return finish('cancelled', refusal('CANCELLED', 'cancelled', 'The agent stopped the question.', 'Nothing more will run.'));
-      if (res.ok) cache.set(key, res);
       return finish(res.ok ? 'ok' : 'error', res);
     }),
   );
   return outcomes;
+}
+
+async function callOnce(deps: LoopDeps, name: string, input: unknown, id: string): Promise<ToolResult> {
+  try {
+    return await deps.call(name, input, id);
+  } catch (e) {
+    return { ok: false, error: { code: 'TAB_UNREACHABLE', type: 'unavailable', detail: `The console tab did not answer: ${e instanceof Error ? e.message : String(e)}`, suggestion: 'Tell the agent to reload the console tab.', retryable: true, traceId: '' } };
+  }
 }
 
 function safeCanonical(v: unknown): string {

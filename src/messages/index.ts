@@ -5,13 +5,32 @@
  * (what the browser stamps), never from fields inside the message.
  */
 import { z } from 'zod';
-import { HOTKEY_ACTIONS } from '../settings/schema.ts';
+import { KbRequest } from '../kb/messages.ts';
+import { HOTKEY_ACTIONS, SettingsSchema, type Settings } from '../settings/schema.ts';
 import type { ToolError } from '../tools/types.ts';
 import { AuditRecordSchema, ExecOutcomeSchema, PlanRunSchema, PreparedCallSchema, ToolErrorSchema } from './schemas.ts';
 
 export * from './schemas.ts';
 
 const ActionId = z.uuid();
+
+/**
+ * What a content script may know of the settings: no model endpoint or key, no roles (the
+ * worker checks roles at approve time). Content scripts cannot read chrome.storage at all
+ * (the worker sets TRUSTED_CONTEXTS); they get this view by message.
+ */
+export const ContentSettingsSchema = SettingsSchema.omit({ llm: true, roles: true });
+export type ContentSettings = z.output<typeof ContentSettingsSchema>;
+
+export function contentView(settings: Settings): ContentSettings {
+  const { llm: _llm, roles: _roles, ...view } = settings;
+  return view;
+}
+
+/** The content script's Settings: the view, with no endpoint, key or roles. */
+export function settingsFromView(view: ContentSettings): Settings {
+  return { ...view, llm: { baseURL: '', apiKey: '', model: '' }, roles: [] };
+}
 
 /** Messages the service worker accepts. Comments name the only allowed sender. */
 export const ToBackground = z.discriminatedUnion('type', [
@@ -32,9 +51,15 @@ export const ToBackground = z.discriminatedUnion('type', [
   /** side panel: clear the audit log (after export) */
   z.strictObject({ type: z.literal('audit.clear') }),
   /** content script: a fixed flow's generate step (no tools are offered to the model) */
-  z.strictObject({ type: z.literal('llm.generate'), system: z.string().max(8_000), user: z.string().max(40_000) }),
+  z.strictObject({ type: z.literal('llm.generate'), requestId: z.uuid(), system: z.string().max(8_000), user: z.string().max(40_000) }),
+  /** content script: Stop during a generate step aborts the model request */
+  z.strictObject({ type: z.literal('llm.cancel'), requestId: z.uuid() }),
+  /** content script: the key-free settings view */
+  z.strictObject({ type: z.literal('settings.view') }),
   /** content script: progress of a fixed flow in its tab */
   z.strictObject({ type: z.literal('plan.progress'), run: PlanRunSchema }),
+  /** content script (search) or options page (syncUrls): the local knowledge base (src/background/kb.ts) */
+  z.strictObject({ type: z.literal('kb'), request: KbRequest }),
 ]);
 export type ToBackground = z.infer<typeof ToBackground>;
 
@@ -42,6 +67,8 @@ export type ToBackground = z.infer<typeof ToBackground>;
 export const ToContent = z.discriminatedUnion('type', [
   /** service worker only: carry out an approved call */
   z.strictObject({ type: z.literal('confirm.execute'), call: PreparedCallSchema, approvedBy: z.string().max(100) }),
+  /** service worker only: settings changed; here is the new key-free view */
+  z.strictObject({ type: z.literal('settings.changed'), view: ContentSettingsSchema }),
   /** service worker only: a chrome.commands shortcut fired for this tab */
   z.strictObject({ type: z.literal('hotkey.run'), action: z.enum(HOTKEY_ACTIONS) }),
   /** side panel: page type and conversation of this tab */

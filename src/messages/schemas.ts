@@ -3,6 +3,7 @@
  * a message is page-adjacent input until proven otherwise.
  */
 import { z } from 'zod';
+import { FACT_SOURCES } from '../tools/card.ts';
 import { CALLERS, RISKS, SIDE_EFFECTS } from '../tools/types.ts';
 
 const Json: z.ZodType<unknown> = z.unknown();
@@ -48,6 +49,17 @@ export const CallBindingSchema = z.strictObject({
   recordId: z.string().max(200).optional(),
 });
 
+export const FactSchema = z.strictObject({
+  field: z.string().max(60),
+  value: z.string().max(500),
+  source: z.enum(FACT_SOURCES),
+});
+
+export const ConflictSchema = z.strictObject({
+  field: z.string().max(60),
+  values: z.array(z.strictObject({ source: z.enum(FACT_SOURCES), value: z.string().max(500) })).max(10),
+});
+
 export const PreparedCallSchema = z.strictObject({
   actionId: z.uuid(),
   idempotencyKey: z.string().max(200),
@@ -62,9 +74,12 @@ export const PreparedCallSchema = z.strictObject({
   fingerprint: z.string().regex(/^[0-9a-f]{64}$/),
   caller: z.enum(CALLERS),
   binding: CallBindingSchema,
+  provenance: z.array(FactSchema).max(30),
+  conflicts: z.array(ConflictSchema).max(30),
   display: z.record(z.string(), Json),
   createdAt: z.number(),
   expiresAt: z.number(),
+  mono: z.strictObject({ boot: z.string().max(100), at: z.number() }).optional(),
   traceId: z.string().max(100),
 });
 
@@ -94,6 +109,7 @@ export const AuditRecordSchema = z.object({
   approvedBy: z.string().nullable(),
   actionId: z.string().nullable(),
   timeToDecisionMs: z.number().nullable(),
+  approverRoles: z.object({ roles: z.array(z.string().max(100)).max(50), source: z.enum(['policy', 'self']) }).optional(),
 });
 
 /** A fixed flow's progress in a tab, as the panel shows it. */

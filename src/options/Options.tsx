@@ -9,6 +9,7 @@ import { t, uiLang } from '../ui/i18n.ts';
 import { makeClient } from '../llm/client.ts';
 import { describeEndpointError } from '../llm/errors.ts';
 import { PRESETS } from '../llm/presets.ts';
+import { KnowledgeSources } from './KnowledgeSources.tsx';
 
 export function Options() {
   const [s, setS] = useState<Settings>(DEFAULT_SETTINGS);
@@ -116,9 +117,11 @@ export function Options() {
         <input name="queues" value={s.queues.join(', ')} disabled={isLocked('queues')} onChange={(e) => void save({ ...s, queues: e.currentTarget.value.split(',').map((q) => q.trim()).filter(Boolean) })} />
         <label>
           {t('kbEndpoint')} <Lock path="kb.endpoint" />
-          <input name="kb-endpoint" value={s.kb.endpoint} disabled={isLocked('kb.endpoint')} onChange={(e) => void save({ ...s, kb: { endpoint: e.currentTarget.value.trim() || '/api/kb/search' } })} />
+          <input name="kb-endpoint" value={s.kb.endpoint} disabled={isLocked('kb.endpoint')} onChange={(e) => void save({ ...s, kb: { ...s.kb, endpoint: e.currentTarget.value.trim() || '/api/kb/search' } })} />
         </label>
       </section>
+
+      <KnowledgeSources s={s} save={save} isLocked={isLocked} />
 
       <section>
         <h2>{t('bridge')} <Lock path="bridge" /></h2>

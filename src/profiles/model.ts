@@ -9,13 +9,16 @@
  * API / Navigation API, PJAX events named by the profile, hashchange) marks it stale; the
  * next question builds a new one. Nothing here throws.
  */
+import { findComposer, findNoteBox } from '../dom/composer.ts';
 import { readCustomer, readCustomerFromPage, type CustomerRead } from '../dom/customer.ts';
-import { findField, findSection, type FoundField } from '../dom/find.ts';
+import { detectEditor } from '../dom/editors/index.ts';
+import { findField, findSection, listControls, type Control, type FoundField } from '../dom/find.ts';
 import { findHistoryList, readHistoryRows, type TicketRow } from '../dom/history.ts';
 import { queryOne } from '../dom/query.ts';
 import { collectRoots } from '../dom/roots.ts';
 import { SECTION_SYNONYMS } from '../dom/synonyms.ts';
 import { readThread, type ThreadRead } from '../dom/thread.ts';
+import { isVisible } from '../dom/text.ts';
 import { visibleTextOf } from '../dom/visible.ts';
 import type { Facet } from '../tools/types.ts';
 import { readIdentity, pickValue, type RecordIdentity } from './identity.ts';
@@ -31,6 +34,19 @@ export interface ModelEnv {
 }
 
 export type Via = 'profile' | 'heuristics';
+
+export interface ComposerInfo {
+  /** The editable (or, when `activate` is set and nothing is shown yet, the tab itself). */
+  el: Element;
+  via: Via;
+  field?: FoundField;
+  /** The region whose Send/Post button belongs to this composer. */
+  container?: Element;
+  sendButton?: HTMLElement;
+  /** A tab that must be clicked to show the composer (osTicket's "Post Internal Note"). */
+  activate?: HTMLElement;
+  tried?: string[];
+}
 
 function once<T>(fn: () => T): () => T {
   let done = false;
@@ -101,15 +117,39 @@ export class Snapshot {
     return list ? safe(() => readHistoryRows(list, this.profile?.history), []) : null;
   });
 
-  /** The reply composer's editable (profile rule, else a reply-named field in the conversation). */
-  composer(kind: 'reply' | 'note', includeHidden = false): { el: Element; via: Via; field?: FoundField } | null {
+  private readonly composers = new Map<string, ComposerInfo | null>();
+
+  /**
+   * The reply composer or the note box: the profile's rule, else the editor that is one by
+   * what it is (size, words, a Send button; composer.ts), else a field labelled like one.
+   * A note box behind a tab comes back with `activate` (the tab that shows it).
+   */
+  composer(kind: 'reply' | 'note', includeHidden = false): ComposerInfo | null {
+    const key = `${kind}:${includeHidden}`;
+    if (!this.composers.has(key)) this.composers.set(key, safe(() => this.findComposerOf(kind, includeHidden), null));
+    return this.composers.get(key) ?? null;
+  }
+
+  private findComposerOf(kind: 'reply' | 'note', includeHidden: boolean): ComposerInfo | null {
     const rule = this.profile?.composers?.[kind];
     const byRule = rule?.editor ? queryOne(this.doc, rule.editor) : null;
-    if (byRule) return { el: byRule, via: 'profile' };
+    if (byRule && (includeHidden || isVisible(byRule) || detectEditor(byRule, rule?.kind)?.frame)) {
+      const target = detectEditor(byRule, rule?.kind);
+      const activate = rule?.activate && !isVisible(byRule) ? queryOne(this.doc, rule.activate) : null;
+      const container = rule?.form ? queryOne(this.doc, rule.form) : null;
+      return { el: target?.editable ?? byRule, via: 'profile', ...(container ? { container } : {}), ...(activate ? { activate: activate as HTMLElement } : {}) };
+    }
+    if (byRule && rule?.activate) {
+      const activate = queryOne(this.doc, rule.activate);
+      if (activate) return { el: byRule, via: 'profile', activate: activate as HTMLElement };
+    }
+    const found = kind === 'reply' ? findComposer({ scope: this.doc }) : findNoteBox({ scope: this.doc });
+    if (found.ok) return { el: found.target.editable, via: 'heuristics', container: found.container, ...(found.sendButton ? { sendButton: found.sendButton } : {}) };
     const scope = findSection('conversation', { includeHidden, within: this.doc }) ?? this.doc;
-    const f = safe(() => findField(kind === 'reply' ? 'reply' : 'note', { scope, includeHidden }), null);
-    if (!f || (kind === 'reply' && f.kind !== 'editable' && f.kind !== 'textarea')) return null;
-    return { el: f.el, via: 'heuristics', field: f };
+    const f = findField(kind === 'reply' ? 'reply' : 'note', { scope, includeHidden });
+    if (f && (f.kind === 'editable' || f.kind === 'textarea')) return { el: f.el, via: 'heuristics', field: f };
+    if (!found.ok && found.activate) return { el: found.activate, via: 'heuristics', activate: found.activate, tried: found.tried };
+    return null;
   }
 
   readonly ticketForm = once((): { el: Element; via: Via } | null => this.form('ticketForm'));
@@ -146,6 +186,20 @@ export class Snapshot {
     if (this.profile?.kb?.length || safe(() => findSection('kb', { within: this.doc }), null)) f.push('kb');
     return f.length ? f : null;
   });
+
+  private readonly controlCache = new Map<Document | Element, Control[]>();
+
+  /** Fillable controls in `scope` with their names, listed once per DOM change. */
+  controls(scope: Document | Element, includeHidden = false): Control[] {
+    const cache = includeHidden ? this.hiddenControlCache : this.controlCache;
+    let list = cache.get(scope);
+    if (!list) {
+      list = safe(() => listControls({ scope, includeHidden }), []);
+      cache.set(scope, list);
+    }
+    return list;
+  }
+  private readonly hiddenControlCache = new Map<Document | Element, Control[]>();
 
   /** Text of an element as a person sees it (for reports). */
   text(el: Element): string {
@@ -249,14 +303,21 @@ export class PageModel {
     return p;
   }
 
+  /** Where a follow rule points: the link's href, or its path with the record id filled in. */
+  private followHref(follow: { link?: string | undefined; path?: string | undefined }, s: Snapshot): string | null {
+    if (follow.link) return queryOne(this.doc, follow.link)?.getAttribute('href') ?? null;
+    const id = s.identity().recordId;
+    if (!follow.path || (follow.path.includes('{recordId}') && !id)) return null;
+    return follow.path.replaceAll('{recordId}', encodeURIComponent(id ?? ''));
+  }
+
   /** Customer fields, with missing ones from the profile's follow link. */
   async customerWithFollow(signal?: AbortSignal): Promise<CustomerRead> {
     const s = this.current();
     const base = s.customer();
     const follow = s.profile?.customer?.follow;
     if (!follow || (base.fields.name && base.fields.email && base.fields.phone)) return base;
-    const link = queryOne(this.doc, follow.link);
-    const href = link?.getAttribute('href');
+    const href = this.followHref(follow, s);
     if (!href) return base;
     const page = await this.fetchPage(href, signal);
     if (!page) return base;
@@ -273,7 +334,7 @@ export class PageModel {
     const here = s.history();
     if (here) return { rows: here, via: s.profile?.history?.container ? 'profile' : 'heuristics' };
     const follow = s.profile?.history?.follow;
-    const href = follow ? queryOne(this.doc, follow.link)?.getAttribute('href') : null;
+    const href = follow ? this.followHref(follow, s) : null;
     if (!follow || !href) return null;
     const page = await this.fetchPage(href, signal);
     const list = page ? ((follow.within && queryOne(page, follow.within)) || (s.profile?.history?.container && queryOne(page, s.profile.history.container)) || null) : null;

@@ -80,13 +80,28 @@ export const Thread = z.strictObject({
 export const CUSTOMER_KEYS = ['name', 'email', 'phone', 'orderId', 'membership'] as const;
 export type CustomerKey = (typeof CUSTOMER_KEYS)[number];
 
+/**
+ * A URL relative to the page (`ajax.php/tickets/{recordId}/user`) or a same-origin path;
+ * `{recordId}` is the open record's id. Never a scheme or another host.
+ */
+export const RelativeUrl = z
+  .string()
+  .trim()
+  .min(1)
+  .max(300)
+  .regex(/^(?![a-z][a-z0-9+.-]*:)(?!\/\/)[^\s\\]+$/i, 'a path on the console itself (no scheme, no host)');
+
 /** Another same-origin page that holds more of a facet (the user page behind a name link). */
-export const Follow = z.strictObject({
-  /** A link on this page whose href (same origin) is fetched with the agent's session. */
-  link: Css,
-  /** Where to read in the fetched page (default: the whole page). */
-  within: Css.optional(),
-});
+export const Follow = z
+  .strictObject({
+    /** A link on this page whose href (same origin) is fetched with the agent's session. */
+    link: Css.optional(),
+    /** Or a URL the console serves that part at (a user popup's ajax URL). */
+    path: RelativeUrl.optional(),
+    /** Where to read in the fetched page (default: the whole page). */
+    within: Css.optional(),
+  })
+  .refine((f) => !!f.link !== !!f.path, 'give either `link` or `path`');
 
 export const FieldRule = z.strictObject({
   css: Css.optional(),

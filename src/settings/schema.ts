@@ -4,6 +4,7 @@
  * Every field has a default, so a fresh install and a partial managed policy both parse.
  */
 import { z } from 'zod';
+import { KbProviderList } from '../kb/config.ts';
 
 export const HOTKEY_ACTIONS = ['fillCustomer', 'matchCategory', 'draftReply', 'prepareSend', 'quickTicket', 'requestRefund', 'openPanel'] as const;
 export type HotkeyAction = (typeof HOTKEY_ACTIONS)[number];
@@ -58,7 +59,19 @@ export const SettingsSchema = z.object({
     .prefault({}),
   /** Console origins added by the user (the demo origins are built in). */
   consoles: z.array(Origin).default([]),
-  kb: z.object({ endpoint: z.string().trim().default('/api/kb/search') }).prefault({}),
+  /** Knowledge sources (src/kb/resolve.ts says which apply to a console). */
+  kb: z
+    .object({
+      /** Legacy: one JSON endpoint of the demo shape; the demo console's API by default. */
+      endpoint: z.string().trim().default('/api/kb/search'),
+      /** Providers per console origin; an origin listed here uses exactly these. */
+      providers: z.record(Origin, KbProviderList).default({}),
+      /** Search the local knowledge base (imported articles) on consoles not listed above. */
+      local: z.boolean().default(true),
+      /** Admin-pushed article URLs (managed policy), fetched into the local KB by the worker. */
+      urls: z.array(z.url({ protocol: /^https?$/ }).max(2_000)).max(500).default([]),
+    })
+    .prefault({}),
   queues: z.array(z.string().trim().min(1)).default(['billing', 'logistics', 'tech', 'vip']),
   agentName: z.string().trim().default(''),
   /** Per console origin: which console profile to use ('auto' = recognise, 'generic' = none, or a profile id). */

@@ -3,15 +3,16 @@
  * tools only (src/llm/loop.ts). Streamed answer, a chip per tool call, a round counter,
  * Stop, and history that survives closing the panel.
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { isConfigured, makeClient } from '../llm/client.ts';
-import { askQuestion, MAX_ROUNDS, type ToolChip } from '../llm/loop.ts';
+import { askQuestion, MAX_ANSWER_CHARS, MAX_ROUNDS, type ToolChip } from '../llm/loop.ts';
 import type { Settings } from '../settings/schema.ts';
 import type { FunctionSchema, ToolResult } from '../tools/types.ts';
 import { toTab } from '../ui/api.ts';
 import { t, toolTitle, uiLang } from '../ui/i18n.ts';
 import { loadThread, saveThread, type StoredTurn, type Thread } from './chat-store.ts';
-import { Markdown } from './markdown.tsx';
+import { Citations } from './Citations.tsx';
+import { Markdown, StreamingMarkdown } from './markdown.tsx';
 
 interface Running {
   question: string;
@@ -56,6 +57,12 @@ export function Chat({ tabId, settings, conversationId }: { tabId: number; setti
     const live: Running = { question, text: '', chips: [], round: 0 };
     const started = performance.now();
     setRunning({ ...live });
+    // One render per animation frame however fast the stream is: the panel stays responsive.
+    let frame: number | null = null;
+    const paint = () => {
+      frame = null;
+      setRunning({ ...live, chips: [...live.chips] });
+    };
     const res = await askQuestion(
       thread.turns.filter((x) => x.stopped === 'answered').map((x) => ({ question: x.question, answer: x.answer })),
       question,
@@ -82,10 +89,11 @@ export function Chat({ tabId, settings, conversationId }: { tabId: number; setti
             if (i === -1) live.chips.push(e.chip);
             else live.chips[i] = e.chip;
           }
-          setRunning({ ...live, chips: [...live.chips] });
+          frame ??= requestAnimationFrame(paint);
         },
       },
     );
+    if (frame !== null) cancelAnimationFrame(frame);
     abort.current = null;
     setRunning(null);
     await finishTurn({
@@ -94,6 +102,8 @@ export function Chat({ tabId, settings, conversationId }: { tabId: number; setti
       chips: res.chips,
       rounds: res.rounds,
       stopped: res.stopped,
+      ...(res.incomplete ? { incomplete: res.incomplete } : {}),
+      ...(res.capped ? { capped: true as const } : {}),
       ...(res.error ? { error: res.error.message } : {}),
       at: Date.now(),
       ms: Math.round(performance.now() - started),
@@ -106,19 +116,19 @@ export function Chat({ tabId, settings, conversationId }: { tabId: number; setti
     await saveThread(tabId, next);
   }
 
-  const open = (url: string) => void chrome.tabs.create({ url });
+  const open = openUrl;
   return (
     <section class="chat" aria-label={t('tabChat')}>
       <ol class="turns">
         {thread.turns.map((turn) => (
-          <TurnView turn={turn} onOpen={open} />
+          <TurnView turn={turn} onOpen={open} tabId={tabId} />
         ))}
         {running && (
           <li class="turn running">
             <p class="question">{running.question}</p>
             <p class="rounds">{t('roundOf', running.round, MAX_ROUNDS)}</p>
             <Chips chips={running.chips} />
-            {running.text && <Markdown text={running.text} onOpen={open} />}
+            {running.text && <StreamingMarkdown text={running.text} onOpen={open} />}
           </li>
         )}
       </ol>
@@ -157,13 +167,28 @@ export function Chat({ tabId, settings, conversationId }: { tabId: number; setti
   );
 }
 
-function TurnView({ turn, onOpen }: { turn: StoredTurn; onOpen: (url: string) => void }) {
+function TurnView({ turn, onOpen, tabId }: { turn: StoredTurn; onOpen: (url: string) => void; tabId: number }) {
+  // Parsed once per answer: a streaming turn below re-renders the list, not earlier answers.
+  const answer = useMemo(() => (turn.answer ? <Markdown text={turn.answer} onOpen={onOpen} /> : null), [turn.answer, onOpen]);
+  const chips = useMemo(() => <Chips chips={turn.chips} />, [turn.chips]);
   return (
-    <li class={`turn stopped-${turn.stopped}`} data-stopped={turn.stopped} data-ms={turn.ms}>
+    <li class={`turn stopped-${turn.stopped}`} data-stopped={turn.stopped} data-incomplete={turn.incomplete} data-ms={turn.ms}>
       <p class="question">{turn.question}</p>
-      {turn.rounds > 0 && <p class="rounds">{t('roundOf', turn.rounds, MAX_ROUNDS)}</p>}
-      <Chips chips={turn.chips} />
-      {turn.answer && <Markdown text={turn.answer} onOpen={onOpen} />}
+      {turn.stopped === 'answered' ? (
+        <p class="finished">{t('chatFinished', turn.rounds)}</p>
+      ) : (
+        turn.rounds > 0 && <p class="rounds">{t('roundOf', turn.rounds, MAX_ROUNDS)}</p>
+      )}
+      {chips}
+      {answer}
+      <Citations chips={turn.chips} answer={turn.answer} onOpen={onOpen} />
+      {turn.incomplete && (
+        <p class="incomplete" role="alert">
+          {t(`chatIncomplete_${turn.incomplete}`)}
+        </p>
+      )}
+      {turn.capped && <p class="notice capped">{t('chatCapped', Math.round(MAX_ANSWER_CHARS / 1024))}</p>}
+      {turn.stopped === 'answered' && turn.answer && <InsertIntoReply tabId={tabId} text={turn.answer} />}
       {turn.stopped === 'aborted' && <p class="notice">{t('stopped')}</p>}
       {turn.error && turn.stopped === 'error' && (
         <p class="error" role="alert">
@@ -171,6 +196,28 @@ function TurnView({ turn, onOpen }: { turn: StoredTurn; onOpen: (url: string) =>
         </p>
       )}
     </li>
+  );
+}
+
+/**
+ * "Insert into reply": the answer goes into the console's composer as a draft through
+ * `reply.draft` under the `ui` caller (a person clicked). It is never sent from here.
+ */
+function InsertIntoReply({ tabId, text }: { tabId: number; text: string }) {
+  const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
+  const insert = async () => {
+    const r = await toTab<{ result: ToolResult }>(tabId, { type: 'tools.invoke', caller: 'ui', name: 'reply.draft', input: { text }, toolCallId: crypto.randomUUID(), sessionId: 'panel', model: '' });
+    const result = r.ok ? r.result : { ok: false as const, error: r.error };
+    if (result.ok) setNote({ ok: true, text: t('chatInserted') });
+    else setNote({ ok: false, text: t('chatInsertFailed', 'error' in result ? result.error.detail : '') });
+  };
+  return (
+    <div class="turn-actions">
+      <button type="button" class="insert-reply" onClick={() => void insert()}>
+        {t('chatInsert')}
+      </button>
+      {note && <span class={note.ok ? 'note inserted' : 'note error'}>{note.text}</span>}
+    </div>
   );
 }
 
@@ -197,6 +244,9 @@ function short(v: unknown): string {
   const s = v === null || v === undefined ? '' : JSON.stringify(v);
   return s.length > 60 ? `${s.slice(0, 59)}…` : s;
 }
+
+/** Stable (module-level), so memoised answers are not re-rendered for a new callback. */
+const openUrl = (url: string) => void chrome.tabs.create({ url });
 
 function originPattern(baseURL: string): string | null {
   try {

@@ -3,14 +3,17 @@
  * service-worker restart, and is gone when the browser session ends. A different
  * conversation on the console starts a fresh context.
  */
-import type { ToolChip } from '../llm/loop.ts';
+import type { Incomplete, ToolChip } from '../llm/loop.ts';
 
 export interface StoredTurn {
   question: string;
   answer: string;
   chips: ToolChip[];
   rounds: number;
-  stopped: 'answered' | 'round_cap' | 'aborted' | 'error';
+  stopped: 'answered' | 'round_cap' | 'aborted' | 'error' | 'incomplete';
+  incomplete?: Incomplete;
+  /** The answer was cut at the cap (64 KB). */
+  capped?: true;
   error?: string;
   at: number;
   /** Wall time of the whole question, in ms. */

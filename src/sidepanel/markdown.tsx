@@ -5,7 +5,8 @@
  * when the agent clicks its URL. Hand-written because markdown libraries render HTML and
  * images by default, which is exactly what an untrusted answer must not get.
  */
-import type { ComponentChildren } from 'preact';
+import type { ComponentChildren, VNode } from 'preact';
+import { useMemo, useRef } from 'preact/hooks';
 
 type Block = { kind: 'p'; text: string } | { kind: 'ul' | 'ol'; items: string[] } | { kind: 'code'; text: string };
 
@@ -84,9 +85,11 @@ function LinkText({ label, url, image, onOpen }: { label: string; url: string; i
 }
 
 export function Markdown({ text, onOpen }: { text: string; onOpen: (url: string) => void }) {
-  return (
-    <div class="md">
-      {parseBlocks(text).map((b) =>
+  return <div class="md">{blockNodes(text, onOpen)}</div>;
+}
+
+function blockNodes(text: string, onOpen: (url: string) => void): VNode[] {
+  return parseBlocks(text).map((b) =>
         b.kind === 'code' ? (
           <pre>
             <code>{b.text}</code>
@@ -98,7 +101,53 @@ export function Markdown({ text, onOpen }: { text: string; onOpen: (url: string)
         ) : (
           <ListBlock kind={b.kind} items={b.items} onOpen={onOpen} />
         ),
-      )}
+  );
+}
+
+/**
+ * The finished part of a text and where it ends: everything up to the last blank line that
+ * is not inside a ``` fence. Scans only what was added since `from` (with the fence state
+ * there), so a streamed answer costs O(new text) per chunk, not O(answer).
+ */
+export function stableCut(text: string, from: { at: number; inFence: boolean }): { at: number; inFence: boolean } {
+  let { at, inFence } = from;
+  let lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  let cut = at;
+  let cutFence = inFence;
+  for (let i = lineStart; i < text.length; i++) {
+    if (text.charCodeAt(i) !== 10) continue;
+    const line = text.slice(lineStart, i);
+    if (/^\s*```/.test(line)) inFence = !inFence;
+    else if (!inFence && !line.trim() && lineStart > 0) {
+      cut = i + 1;
+      cutFence = inFence;
+    }
+    lineStart = i + 1;
+  }
+  return { at: Math.max(cut, from.at), inFence: cut > from.at ? cutFence : from.inFence };
+}
+
+/**
+ * Markdown for an answer that is still streaming: finished blocks are parsed and rendered
+ * once (their vnodes are kept and reused, so Preact skips them), only the unfinished tail is
+ * parsed again on each chunk.
+ */
+export function StreamingMarkdown({ text, onOpen }: { text: string; onOpen: (url: string) => void }) {
+  const state = useRef<{ at: number; inFence: boolean; done: VNode[] }>({ at: 0, inFence: false, done: [] });
+  const s = state.current;
+  if (text.length < s.at) Object.assign(s, { at: 0, inFence: false, done: [] });
+  const next = stableCut(text, s);
+  if (next.at > s.at) {
+    s.done = [...s.done, <div class="md-chunk">{blockNodes(text.slice(s.at, next.at), onOpen)}</div>];
+    s.at = next.at;
+    s.inFence = next.inFence;
+  }
+  const tail = text.slice(s.at);
+  const tailNodes = useMemo(() => blockNodes(s.inFence ? `\`\`\`\n${tail}` : tail, onOpen), [tail, s.inFence, onOpen]);
+  return (
+    <div class="md streaming">
+      {s.done}
+      {tailNodes}
     </div>
   );
 }

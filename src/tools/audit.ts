@@ -38,6 +38,8 @@ export interface AuditRecord {
   actionId: string | null;
   /** Confirmation records: from prepared to decided. */
   timeToDecisionMs: number | null;
+  /** HIGH/CRITICAL confirmations: the confirmer's roles, set by policy or self-declared. */
+  approverRoles?: { roles: string[]; source: 'policy' | 'self' };
 }
 
 export interface AuditSink {

@@ -34,7 +34,8 @@ interface StepBase {
 }
 
 export type AgentStep =
-  | (StepBase & { kind: 'tool'; tool: string; input?: (env: PlanEnv) => Record<string, unknown> })
+  /** `optional`: its failure is recorded and the flow goes on without its output. */
+  | (StepBase & { kind: 'tool'; tool: string; input?: (env: PlanEnv) => Record<string, unknown>; optional?: boolean })
   | (StepBase & { kind: 'generate'; prompt: (env: PlanEnv) => GenerateRequest; schema: z.ZodType })
   | (StepBase & { kind: 'check'; check: (env: PlanEnv) => CheckResult });
 
@@ -105,7 +106,7 @@ export async function runPlan(plan: Plan, rawInput: unknown, opts: RunPlanOption
     result.steps.push(entry);
     if (step.kind !== 'tool') auditStep(opts.audit, plan, entry, ctx);
     opts.onStep?.(entry, index);
-    if (entry.status === 'error') return { ...result, status: 'failed' };
+    if (entry.status === 'error' && !(step.kind === 'tool' && step.optional)) return { ...result, status: 'failed' };
     if (entry.status === 'cancelled') return { ...result, status: 'cancelled' };
     if (entry.status === 'requires_confirmation') return { ...result, status: 'needs_confirmation' };
   }

@@ -3,6 +3,7 @@
  * the validated input compiled into a fixed action with a fingerprint, an action id, an
  * idempotency key and a TTL from the risk policy (never from input).
  */
+import { conflictsOf, displayOf, type Fact } from './card.ts';
 import { canonicalJson, sha256Hex } from './canonical.ts';
 import { RISK_RULES } from './policy.ts';
 import type { CallBinding, Caller, PreparedCall, Risk, SideEffect } from './types.ts';
@@ -17,13 +18,20 @@ export interface PrepareArgs {
   input: Record<string, unknown>;
   caller: Caller;
   binding: CallBinding;
-  display: Record<string, unknown>;
+  /** Page values the card shows, each with its source. */
+  provenance?: readonly Fact[];
   traceId: string;
   now: number;
 }
 
-/** The part a person approves. The fingerprint covers exactly this. */
-function fingerprinted(call: Pick<PreparedCall, 'tool' | 'sideEffect' | 'risk' | 'requiredRole' | 'input' | 'binding' | 'actionId'>) {
+type Fingerprinted = Pick<PreparedCall, 'tool' | 'sideEffect' | 'risk' | 'requiredRole' | 'input' | 'binding' | 'actionId' | 'provenance' | 'conflicts' | 'display'>;
+
+/**
+ * The part a person approves. The fingerprint covers exactly this: the action, its input,
+ * where it is bound, every page value the card shows with its source, the conflicts, and the
+ * card's display itself (which must equal `displayOf(input, provenance)`).
+ */
+function fingerprinted(call: Fingerprinted) {
   return {
     actionId: call.actionId,
     tool: call.tool,
@@ -32,7 +40,15 @@ function fingerprinted(call: Pick<PreparedCall, 'tool' | 'sideEffect' | 'risk' |
     requiredRole: call.requiredRole ?? null,
     input: call.input,
     binding: call.binding,
+    provenance: call.provenance ?? [],
+    conflicts: call.conflicts ?? [],
+    display: call.display,
   };
+}
+
+/** The canonical text of the fingerprinted part (what the fingerprint is the hash of). */
+export function canonicalOf(call: Fingerprinted): string {
+  return canonicalJson(fingerprinted(call));
 }
 
 export async function prepareCall(args: PrepareArgs): Promise<PreparedCall> {
@@ -45,6 +61,9 @@ export async function prepareCall(args: PrepareArgs): Promise<PreparedCall> {
     input: args.input,
     binding: args.binding,
     ...(args.requiredRole ? { requiredRole: args.requiredRole } : {}),
+    provenance: [...(args.provenance ?? [])],
+    conflicts: conflictsOf(args.provenance ?? []),
+    display: displayOf(args.input, args.provenance ?? []),
   };
   const canonical = canonicalJson(fingerprinted(base));
   const fingerprint = await sha256Hex(canonical);
@@ -56,7 +75,6 @@ export async function prepareCall(args: PrepareArgs): Promise<PreparedCall> {
     canonical,
     fingerprint,
     caller: args.caller,
-    display: args.display,
     createdAt: args.now,
     expiresAt: args.now + RISK_RULES[args.risk].ttlMs,
     traceId: args.traceId,
@@ -65,7 +83,7 @@ export async function prepareCall(args: PrepareArgs): Promise<PreparedCall> {
 
 /** Recomputed from the stored fields, so a tampered store cannot pass as approved. */
 export async function recomputeFingerprint(call: PreparedCall): Promise<string> {
-  return sha256Hex(canonicalJson(fingerprinted(call)));
+  return sha256Hex(canonicalOf(call));
 }
 
 /** Fingerprint of an arbitrary input (benchmarks, tests, display). */

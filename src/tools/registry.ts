@@ -338,7 +338,8 @@ export class Registry {
       input,
       caller: ctx.caller,
       binding: { ...ctx.binding, ...(preview.recordId ? { recordId: preview.recordId } : {}) },
-      display: preview.display ?? input,
+      // The card shows the input and these page values (with their sources), nothing else.
+      ...(preview.provenance ? { provenance: preview.provenance } : {}),
       traceId,
       now: this.now(),
     });

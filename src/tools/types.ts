@@ -3,6 +3,7 @@
  * Pure types: no chrome.*, no DOM. Every caller of deskhand goes through these.
  */
 import type { z } from 'zod';
+import type { Conflict, Fact } from './card.ts';
 
 /** Can it be undone? Does someone outside see it at once? (DESIGN.md "The one rule") */
 export type SideEffect = 'read' | 'write' | 'send';
@@ -96,10 +97,16 @@ export interface PreparedCall {
   binding: CallBinding;
   /** Masked in audit records (not part of the fingerprint). */
   sensitiveFields?: readonly string[];
-  /** Human-readable structured action for the card, from the tool's preview. */
+  /** Values read from the page for the card, each with its source (fingerprinted). */
+  provenance: Fact[];
+  /** Fields whose sources disagree; any conflict blocks Confirm (fingerprinted). */
+  conflicts: Conflict[];
+  /** What the card shows: `displayOf(input, provenance)` exactly (fingerprinted, checked by the worker). */
   display: Record<string, unknown>;
   createdAt: number;
   expiresAt: number;
+  /** Set by the service worker: its lifetime and `performance.now()` when it stored the call. */
+  mono?: { boot: string; at: number };
   traceId: string;
 }
 
@@ -111,6 +118,8 @@ export interface ToolPreview {
   /** Fields or controls the tool would change, and fields it could not find. */
   touches?: string[];
   missing?: string[];
+  /** Page values a confirmation card shows, each with where it was read (see card.ts). */
+  provenance?: Fact[];
 }
 
 export interface DryRunReport {

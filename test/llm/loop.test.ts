@@ -6,7 +6,7 @@ import OpenAI from 'openai';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startModelServer, type ModelServer } from '../../demo/model/server.ts';
-import { askQuestion, type LoopDeps, type LoopEvent } from '../../src/llm/loop.ts';
+import { askQuestion, MAX_ANSWER_CHARS, type LoopDeps, type LoopEvent } from '../../src/llm/loop.ts';
 import { makeClient } from '../../src/llm/client.ts';
 import { createToolCore, ok, type InvokeCtx } from '../../src/tools/index.ts';
 
@@ -198,4 +198,52 @@ describe('the chat loop', () => {
     const r = await askQuestion([{ question: '他是谁？', answer: '张伟' }], '之前报过问题吗？', s.deps);
     expect(r.messages.slice(1, 4).map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
   });
+
+  it('attack: a run of parallel calls is not executed twice — identical calls in one round are de-duplicated before they run', async () => {
+    const s = setup('duplicate-calls');
+    const r = await askQuestion([], 'q', s.deps);
+    expect(r.stopped).toBe('answered');
+    expect(s.calls.sort()).toEqual(['customer.read', 'ticket.history']);
+    expect(r.chips.map((c) => `${c.name}:${c.status}`)).toEqual(['ticket.history:ok', 'ticket.history:cached', 'customer.read:ok']);
+  });
 });
+
+describe('broken streams end in a clear incomplete state', () => {
+  it('a stream with no choices at all is incomplete ("empty"), not an empty answer', async () => {
+    const s = setup('empty-choices');
+    const r = await askQuestion([], 'q', s.deps);
+    expect(r).toMatchObject({ stopped: 'incomplete', incomplete: 'empty', answer: '' });
+  });
+
+  it('a tool call cut off by finish_reason "length" is never run, and is not retried as bad arguments', async () => {
+    const s = setup('cut-tool-call');
+    const r = await askQuestion([], 'q', s.deps);
+    expect(r).toMatchObject({ stopped: 'incomplete', incomplete: 'length', rounds: 1 });
+    expect(s.calls).toEqual([]);
+    expect(r.chips).toEqual([]);
+    expect((await requests()).length).toBe(1);
+  });
+
+  it('finish_reason "content_filter" is incomplete, with the text so far', async () => {
+    const s = setup('content-filter');
+    const r = await askQuestion([], 'q', s.deps);
+    expect(r).toMatchObject({ stopped: 'incomplete', incomplete: 'content_filter', answer: '这个问题我' });
+  });
+
+  it('a stream that closes without a finish_reason is incomplete', async () => {
+    const s = setup('no-finish');
+    const r = await askQuestion([], 'q', s.deps);
+    expect(r).toMatchObject({ stopped: 'incomplete', incomplete: 'no_finish' });
+    expect(r.answer).toContain('之前报过');
+  });
+
+  it('a 2 MB answer is capped at 64 KB, marked as capped, and the rest is not read', async () => {
+    const s = setup('huge-answer');
+    const r = await askQuestion([], 'q', s.deps);
+    expect(r).toMatchObject({ stopped: 'answered', capped: true });
+    expect(r.answer.length).toBe(MAX_ANSWER_CHARS);
+    const streamed = s.events.filter((e) => e.type === 'text').reduce((n, e) => n + (e.type === 'text' ? e.delta.length : 0), 0);
+    expect(streamed).toBe(MAX_ANSWER_CHARS);
+  });
+});
+

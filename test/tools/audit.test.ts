@@ -99,3 +99,22 @@ describe('audit timestamps', () => {
     }
   });
 });
+
+describe('secrets and phone numbers in what deskhand keeps', () => {
+  it('attack: Luhn-valid card numbers, IBANs, API tokens and bearer strings are masked; other digit runs are not', async () => {
+    const { scrubText } = await import('../../src/tools/mask.ts');
+    const out = scrubText('card 4111 1111 1111 1111, not a card 4111 1111 1111 1112, IBAN DE89 3704 0044 0532 0130 00, key sk-abcdefghijklmnopqrstuvwx, Authorization: Bearer abc.def.ghijklmnopqrstu, order ORD-20261101');
+    expect(out).not.toMatch(/4111 1111 1111 1111|DE89 3704|sk-abcdefghij|abc\.def\.ghij/);
+    expect(out).toContain('****1111');
+    expect(out).toContain('4111 1111 1111 1112');
+    expect(out).toContain('ORD-20261101');
+  });
+  it('attack: phone numbers in every common form are found by libphonenumber (CN and US), order ids are not', async () => {
+    const { scrubPii } = await import('../../src/tools/pii.ts');
+    for (const phone of ['010-6552-1234', '(555) 123-4567', '021 5555 6666', '+1 415 555 2671', '13812345678']) {
+      expect(scrubPii(`call ${phone} now`), phone).not.toContain(phone);
+    }
+    expect(scrubPii('order ORD-20261101, ticket T-10001, 2026-11-30 13:42, CNY 199.00')).toBe('order ORD-20261101, ticket T-10001, 2026-11-30 13:42, CNY 199.00');
+  });
+});
+

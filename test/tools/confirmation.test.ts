@@ -165,4 +165,70 @@ describe('prepared calls and the ledger', () => {
       actionId: call.actionId,
     });
   });
+
+  it('attack: the wall clock moved back before the call was created: refused as CLOCK_CHANGED', async () => {
+    const { registry, ledger, effects, dispatch, now } = setup();
+    const call = prepared(await registry.invoke('refund.request', refund, ctx()));
+    now.t -= 10 * 60_000;
+    const res = await ledger.approve(call.actionId, approver(call), dispatch);
+    expect(res).toMatchObject({ ok: false, error: { code: 'CLOCK_CHANGED' } });
+    expect(effects.refunds).toEqual([]);
+  });
+  it('attack: a clock moved back by less than the age is caught by the monotonic age (same worker lifetime)', async () => {
+    const now = { t: 1_000_000 };
+    const mono = { at: 0 };
+    const ledger = new Ledger(new MemoryLedgerStore(), { now: () => now.t, mono: () => ({ boot: 'b1', at: mono.at }) });
+    const core = makeCore({ now: () => now.t, onPrepared: (c) => ledger.add(c) });
+    const call = prepared(await core.registry.invoke('refund.request', refund, ctx()));
+    // 4 minutes pass for real; the wall clock was set back 3 minutes meanwhile: it says 1 minute.
+    mono.at += 4 * 60_000;
+    now.t += 60_000;
+    const res = await ledger.approve(call.actionId, approver(call), (c) => core.executor.execute(c, { approvedBy: 'x' }));
+    expect(res).toMatchObject({ ok: false, error: { code: 'EXPIRED' } });
+    // In another worker lifetime the monotonic stamp does not apply; the wall clock does.
+    const other = new Ledger(new MemoryLedgerStore(), { now: () => now.t, mono: () => ({ boot: 'b2', at: 0 }) });
+    expect(other.expiry({ ...call, createdAt: now.t - 60_000, mono: { boot: 'b1', at: -1e9 } })).toBe('ok');
+  });
+  it('attack: a call whose sources disagree (attribute vs heading) is refused before anything runs', async () => {
+    const { registry, ledger, effects, dispatch, page } = setup();
+    page.headingId = 'C-9';
+    const call = prepared(await registry.invoke('reply.send', { text: 'hi' }, ctx()));
+    expect(call.conflicts).toEqual([{ field: 'conversation', values: [{ source: 'attribute', value: 'C-1' }, { source: 'heading', value: 'C-9' }] }]);
+    const res = await ledger.approve(call.actionId, { fingerprint: call.fingerprint, roles: [], approvedBy: 'a' }, dispatch);
+    expect(res).toMatchObject({ ok: false, error: { code: 'CONFLICTING_SOURCES' } });
+    expect((await ledger.get(call.actionId))!.state).toBe('pending');
+    expect(effects.sent).toEqual([]);
+  });
+  it('the card follows from the fingerprinted part only: display = input + sourced facts, covered by the fingerprint', async () => {
+    const { registry } = setup();
+    const call = prepared(await registry.invoke('reply.send', { text: 'hi' }, ctx()));
+    expect(call.display).toEqual({ conversation: 'C-1', text: 'hi' });
+    const { recomputeFingerprint } = await import('../../src/tools/prepared.ts');
+    expect(await recomputeFingerprint({ ...call, display: { ...call.display, text: 'other' } })).not.toBe(call.fingerprint);
+  });
+  it('storage that refuses writes: no pending entry is left, an approve delivers nothing, an outcome is kept in memory', async () => {
+    const store = new MemoryLedgerStore();
+    let failing = false;
+    const flaky = { get: (id: string) => store.get(id), list: () => store.list(), remove: (id: string) => store.remove(id), put: async (e: Parameters<typeof store.put>[0]) => (failing ? Promise.reject(new Error('QUOTA_BYTES quota exceeded')) : store.put(e)) };
+    const ledger = new Ledger(flaky, { outcomeRetries: 1 });
+    const core = makeCore({ onPrepared: (c) => ledger.add(c) });
+    failing = true;
+    const refused = await core.registry.invoke('reply.send', { text: 'one' }, ctx());
+    expect(refused).toMatchObject({ ok: false, error: { code: 'CONFIRMATION_NOT_STORED' } });
+    expect(await ledger.pending()).toEqual([]);
+    failing = false;
+    const call = prepared(await core.registry.invoke('reply.send', { text: 'two' }, ctx()));
+    failing = true;
+    const dispatch = (c: PreparedCall) => core.executor.execute(c, { approvedBy: 'x' });
+    expect(await ledger.approve(call.actionId, { fingerprint: call.fingerprint, roles: [], approvedBy: 'a' }, dispatch)).toMatchObject({ ok: false, error: { code: 'NOT_RECORDED' } });
+    expect(core.effects.sent).toEqual([]);
+    // The dispatched record goes through, the outcome write does not: kept in memory, marked unsaved.
+    let writes = 0;
+    flaky.put = async (e) => (++writes > 1 ? Promise.reject(new Error('quota')) : store.put(e));
+    const res = await ledger.approve(call.actionId, { fingerprint: call.fingerprint, roles: [], approvedBy: 'a' }, dispatch);
+    expect(res).toMatchObject({ ok: true, entry: { state: 'executed', unsaved: true } });
+    expect((await ledger.get(call.actionId))!.state).toBe('executed');
+    expect(core.effects.sent).toEqual(['two']);
+  });
 });
+

@@ -12,7 +12,7 @@ export const ctx = (over: Partial<InvokeCtx> = {}): InvokeCtx => ({
 /** A small but real catalog: each grade once, plus helpers to observe side effects. */
 export function makeCore(opts: RegistryOptions = {}) {
   const effects = { notes: [] as string[], refunds: [] as unknown[], sent: [] as string[], reads: 0 };
-  const page = { conversationId: 'C-1' };
+  const page: { conversationId: string; headingId?: string } = { conversationId: 'C-1' };
   const core = createToolCore(opts);
   core.registry.register({
       name: 'kb.search',
@@ -75,7 +75,15 @@ export function makeCore(opts: RegistryOptions = {}) {
       risk: 'high',
       sensitiveFields: ['text'],
       input: z.strictObject({ text: z.string().min(1) }),
-      run: async (input) => ok({ recordId: page.conversationId, display: { to: page.conversationId, text: input.text } }),
+      run: async (input) =>
+        ok({
+          recordId: page.conversationId,
+          provenance: [
+            { field: 'conversation', value: page.conversationId, source: 'attribute' as const },
+            ...(page.headingId ? [{ field: 'conversation', value: page.headingId, source: 'heading' as const }] : []),
+          ],
+          display: { text: input.text },
+        }),
       deliver: async (input) => {
         effects.sent.push(input.text);
         return ok({ delivered: true });

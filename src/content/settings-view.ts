@@ -1,0 +1,26 @@
+/**
+ * The content script's settings: a key-free view from the service worker (content scripts
+ * cannot read chrome.storage: background/storage-lock.ts), updated when the worker pushes
+ * `settings.changed`.
+ */
+import { ContentSettingsSchema, settingsFromView, type ContentSettings } from '../messages/index.ts';
+import { DEFAULT_SETTINGS, type Settings } from '../settings/schema.ts';
+import { toBackground } from '../ui/api.ts';
+
+const listeners: ((s: Settings) => void)[] = [];
+
+export async function loadContentSettings(): Promise<Settings> {
+  const r = await toBackground<{ view: unknown }>({ type: 'settings.view' });
+  const view = r.ok ? ContentSettingsSchema.safeParse(r.view) : null;
+  return view?.success ? settingsFromView(view.data) : settingsFromView(ContentSettingsSchema.parse(DEFAULT_SETTINGS));
+}
+
+export function onContentSettings(fn: (s: Settings) => void): void {
+  listeners.push(fn);
+}
+
+/** Called by the message handler for a validated `settings.changed` from the worker. */
+export function emitContentSettings(view: ContentSettings): void {
+  const s = settingsFromView(view);
+  for (const fn of listeners) fn(s);
+}

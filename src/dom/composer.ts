@@ -1,0 +1,248 @@
+/**
+ * Finding the reply composer (and the internal-note box) by what it is, when no console
+ * profile names it: of all editors on the page (textareas, contenteditables, editor
+ * iframes; also in same-origin iframes and open shadow roots), the large visible one whose
+ * own words (placeholder, aria-label, label, name) or surroundings say "reply", with a
+ * Send button close by — and never one that says "note". A note box must say "note" (or
+ * sit by a note button): deskhand never guesses that a box is internal.
+ *
+ * Editor libraries' markers live in the adapters (src/dom/editors/); this file knows none.
+ */
+import { detectEditor, type EditorTarget } from './editors/index.ts';
+import { findButton, findSection } from './find.ts';
+import { observe } from './observe.ts';
+import { byIdNear, collectRoots } from './roots.ts';
+import { isVisible, normLabel } from './text.ts';
+
+const WORDS = {
+  reply: ['回复', '回复客户', '回覆', '答复', '回信', '输入消息', '发送消息', '消息', '输入回复', 'reply', 'response', 'respond', 'message', 'compose', 'answer'],
+  note: ['备注', '内部备注', '内部', '内部消息', '内部评论', '仅同事可见', 'note', 'notes', 'internal', 'internal note', 'private note', 'staff note'],
+  search: ['搜索', '查找', '检索', 'search', 'find', 'filter'],
+};
+const BUTTONS = {
+  reply: ['发送', '发送回复', '回复', '提交回复', '发布回复', '回复客户', 'send', 'send reply', 'reply', 'post reply', 'submit reply', 'respond'],
+  note: ['添加备注', '保存备注', '提交备注', '发布备注', '添加内部备注', 'add note', 'save note', 'post note', 'add internal note', 'post internal note', 'save internal note'],
+};
+const NOTE_TABS = ['内部备注', '添加备注', '备注', '内部', 'internal note', 'post internal note', 'add internal note', 'note', 'notes', 'add note'];
+
+export type BoxRole = 'reply' | 'note';
+
+export interface ComposerFound {
+  ok: true;
+  target: EditorTarget;
+  sendButton?: HTMLElement;
+  /** The smallest region holding the editor and its button (else its form or section). */
+  container: Element;
+  /** Why this one: the signals that scored it, in words. */
+  why: string[];
+  score: number;
+}
+
+export interface ComposerMissing {
+  ok: false;
+  /** What was looked at and why each was turned down. */
+  tried: string[];
+  /** A note tab that would show the note box (findNoteBox only); see activateNoteTab. */
+  activate?: HTMLElement;
+}
+
+export type ComposerResult = ComposerFound | ComposerMissing;
+
+interface Candidate extends ComposerFound {
+  /** A disqualifying reason, when it must not be chosen at all. */
+  veto?: string;
+}
+
+const MIN_SCORE = 2;
+/** How many ancestors up a Send button still counts as the editor's own. */
+const BUTTON_DEPTH = 6;
+
+// ------------------------------------------------------------------ candidates
+
+/** Every distinct editor in scope that a person can see, as adapters detect it. */
+export function listEditors(scope: Document | Element = document): EditorTarget[] {
+  const out: EditorTarget[] = [];
+  const seen = new Set<Element>();
+  for (const root of collectRoots(scope)) {
+    for (const el of Array.from(root.querySelectorAll('textarea, input, [contenteditable]:not([contenteditable="false"]), iframe'))) {
+      const t = detectEditor(el);
+      if (!t || seen.has(t.editable) || !shown(t)) continue;
+      seen.add(t.editable);
+      out.push(t);
+    }
+  }
+  return out;
+}
+
+/** The part a person sees: the iframe for iframe editors, else the editable. */
+const face = (t: EditorTarget): Element => t.frame ?? t.editable;
+
+function shown(t: EditorTarget): boolean {
+  const f = t.editable as HTMLInputElement;
+  if (f.disabled || f.readOnly) return false;
+  if (t.editable.tagName === 'INPUT' && !/^(text|search|)$/.test(f.type)) return false;
+  return isVisible(face(t));
+}
+
+// ------------------------------------------------------------------ words
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The first of `words` that `text` mentions (English as whole words, Chinese as substrings). */
+export function mentions(text: string, words: readonly string[]): string | null {
+  const t = normLabel(text);
+  if (!t) return null;
+  for (const w of words) {
+    const hit = /[a-z]/.test(w) ? new RegExp(`(^|[^a-z])${escapeRe(w)}([^a-z]|$)`).test(t) : t.includes(w);
+    if (hit) return w;
+  }
+  return null;
+}
+
+const tokens = (s: string | null) => (s ?? '').replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_\-[\].]+/g, ' ');
+
+/** What the editor says about itself: placeholder, aria, label, title, name and id, of each of its parts. */
+function ownWords(t: EditorTarget): string[] {
+  const out: string[] = [];
+  for (const el of [t.editable, t.source, t.frame]) {
+    if (!el) continue;
+    for (const a of ['placeholder', 'aria-placeholder', 'data-placeholder', 'aria-label', 'title']) out.push(el.getAttribute(a) ?? '');
+    out.push(tokens(el.getAttribute('name')), tokens(el.id));
+    for (const label of Array.from((el as HTMLTextAreaElement).labels ?? [])) out.push(label.textContent ?? '');
+    for (const id of (el.getAttribute('aria-labelledby') ?? '').split(/\s+/).filter(Boolean)) out.push(byIdNear(el, id)?.textContent ?? '');
+  }
+  out.push(t.editable.querySelector?.('[data-placeholder]')?.getAttribute('data-placeholder') ?? '');
+  return out.filter((s) => s.trim());
+}
+
+const REGION = 'form, section, article, aside, fieldset, [role=tabpanel], [role=dialog], [role=region], [role=form]';
+
+/** What its surroundings say: names and headings of the regions around it, and the tab that shows it. */
+function contextWords(t: EditorTarget): string[] {
+  const out: string[] = [];
+  let el: Element | null = face(t).parentElement;
+  for (let depth = 0; el && depth < 8; depth++, el = el.parentElement) {
+    out.push(el.getAttribute('aria-label') ?? '', el.getAttribute('title') ?? '', tokens(el.id), tokens(el.getAttribute('name')));
+    const heading = el.querySelector(':scope > h1, :scope > h2, :scope > h3, :scope > h4, :scope > legend, :scope > header');
+    out.push(heading?.textContent ?? '');
+    const tab = el.getAttribute('role') === 'tabpanel' ? el.getAttribute('aria-labelledby') : null;
+    if (tab) out.push(byIdNear(el, tab)?.textContent ?? '');
+    if (el.matches(REGION)) break;
+  }
+  return out.filter((s) => s.trim());
+}
+
+// ------------------------------------------------------------------ scoring
+
+function sizeScore(t: EditorTarget): { score: number; note: string } {
+  const r = face(t).getBoundingClientRect();
+  const score = Math.min(1, r.width / 480) + Math.min(1, r.height / 100);
+  return { score, note: `size ${Math.round(r.width)}×${Math.round(r.height)}` };
+}
+
+/** The nearest button of `role`'s kind, and the smallest ancestor of the editor that holds it. */
+function nearButton(t: EditorTarget, role: BoxRole): { button: HTMLElement; container: Element; depth: number } | null {
+  let el: Element | null = face(t).parentElement;
+  for (let depth = 0; el && depth < BUTTON_DEPTH; depth++, el = el.parentElement) {
+    const button = findButton(BUTTONS[role], { scope: el });
+    if (button) return { button, container: el, depth };
+  }
+  return null;
+}
+
+function score(t: EditorTarget, role: BoxRole, convo: Element | null): Candidate {
+  const other: BoxRole = role === 'reply' ? 'note' : 'reply';
+  const why: string[] = [`${t.kind} editor`];
+  const size = sizeScore(t);
+  let s = size.score;
+  why.push(size.note);
+  let veto: string | undefined;
+  const own = ownWords(t);
+  const ctx = contextWords(t);
+  const said = (texts: string[], words: readonly string[]) => texts.map((x) => [x, mentions(x, words)] as const).find(([, w]) => w);
+  const ownRole = said(own, WORDS[role]);
+  const ownOther = said(own, WORDS[other]);
+  const ctxRole = said(ctx, WORDS[role]);
+  const ctxOther = said(ctx, WORDS[other]);
+  if (ownRole) (s += 2), why.push(`its own text "${normLabel(ownRole[0])}" says ${role}`);
+  if (ctxRole) (s += 1), why.push(`"${normLabel(ctxRole[0])}" around it says ${role}`);
+  // A box that calls itself a note is never the reply composer (a note is not for the customer).
+  if (role === 'reply' && ownOther) veto = `its own text "${normLabel(ownOther[0])}" says note`;
+  else if (ownOther) s -= 2;
+  if (ctxOther && !ctxRole) (s -= 1.5), why.push(`"${normLabel(ctxOther[0])}" around it says ${other}`);
+  const search = said(own, WORDS.search) ?? (face(t).closest('[role=search]') ? ['role=search', 'search'] : undefined);
+  if (search) veto = `it is a search box ("${search[0]}")`;
+  if (t.editable.tagName === 'INPUT') (s -= 1), why.push('single-line field');
+  const near = nearButton(t, role);
+  if (near) (s += 2 - 0.25 * near.depth), why.push(`"${normLabel(near.button.textContent || (near.button as HTMLInputElement).value || '')}" button ${near.depth + 1} level(s) up`);
+  if (role === 'note' && !ownRole && !ctxRole && !near) veto = 'nothing says it is an internal note';
+  if (convo?.contains(face(t))) (s += 0.5), why.push('in the conversation');
+  const container = near?.container ?? face(t).closest(REGION) ?? face(t).parentElement ?? face(t);
+  return { ok: true, target: t, ...(near ? { sendButton: near.button } : {}), container, why, score: Math.round(s * 100) / 100, ...(veto ? { veto } : {}) };
+}
+
+function describe(c: Candidate): string {
+  const e = c.target.editable;
+  const name = `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''} (${c.target.kind})`;
+  return c.veto ? `${name}: no, ${c.veto}` : `${name}: score ${c.score} below ${MIN_SCORE} (${c.why.join('; ')})`;
+}
+
+function best(role: BoxRole, scope: Document | Element): { found: Candidate | null; tried: string[] } {
+  const convo = findSection('conversation');
+  const candidates = listEditors(scope).map((t) => score(t, role, convo));
+  const eligible = candidates.filter((c) => !c.veto && c.score >= MIN_SCORE).sort((a, b) => b.score - a.score);
+  const found = eligible[0] ?? null;
+  const tried = candidates.filter((c) => c !== found).map(describe);
+  return { found, tried: candidates.length ? tried : ['no visible textarea, contenteditable or editor iframe on the page'] };
+}
+
+const finish = (c: Candidate): ComposerFound => {
+  const { veto: _veto, ...found } = c;
+  return found;
+};
+
+// ------------------------------------------------------------------ API
+
+/** The reply composer of the open conversation, or what was tried. */
+export function findComposer(opts: { scope?: Document | Element } = {}): ComposerResult {
+  const { found, tried } = best('reply', opts.scope ?? document);
+  return found ? finish(found) : { ok: false, tried };
+}
+
+/** The internal-note box; when it is behind a tab, `activate` is the tab that shows it. */
+export function findNoteBox(opts: { scope?: Document | Element } = {}): ComposerResult {
+  const scope = opts.scope ?? document;
+  const { found, tried } = best('note', scope);
+  if (found) return finish(found);
+  const tab = noteTab(scope);
+  return tab ? { ok: false, tried: [...tried, `a tab "${normLabel(tab.textContent ?? '')}" would show the note box`], activate: tab } : { ok: false, tried: [...tried, 'no tab or button named like 内部备注 / Internal note'] };
+}
+
+/** A visible, not yet selected tab (or tab-like link/button) named like an internal note. */
+function noteTab(scope: Document | Element): HTMLElement | null {
+  for (const root of collectRoots(scope)) {
+    for (const el of Array.from(root.querySelectorAll<HTMLElement>('[role=tab], a[href^="#"], button, [data-toggle=tab], [data-bs-toggle=tab]'))) {
+      if (el.getAttribute('aria-selected') === 'true' || !isVisible(el)) continue;
+      const text = normLabel(el.textContent || el.getAttribute('aria-label') || el.title || '');
+      if (text && text.length <= 40 && mentions(text, NOTE_TABS) && !mentions(text, BUTTONS.note.filter((b) => !NOTE_TABS.includes(b)))) return el;
+    }
+  }
+  return null;
+}
+
+/** Clicks the note tab, as a person would, and waits for the note box it shows. */
+export async function activateNoteTab(tab: HTMLElement, opts: { scope?: Document | Element; timeoutMs?: number; signal?: AbortSignal } = {}): Promise<ComposerResult> {
+  tab.click();
+  const scope = opts.scope ?? document;
+  const root = scope.nodeType === Node.DOCUMENT_NODE ? (scope as Document).documentElement : (scope as Element);
+  const seen = await observe<ComposerFound>(
+    root,
+    () => {
+      const r = findNoteBox({ scope });
+      return r.ok ? { kind: 'done', value: r } : null;
+    },
+    opts.timeoutMs ?? 3_000,
+    opts.signal,
+  );
+  return seen.kind === 'done' ? seen.value : findNoteBox({ scope });
+}

@@ -1,0 +1,210 @@
+/**
+ * Turning a help centre's export into articles: Markdown, HTML, plain text, CSV and JSON
+ * (one article per file, or one per row / array item). Pure (no DOM, no chrome.*): the
+ * options page and the service worker both use it.
+ *
+ * A file of a known type that cannot be read (invalid JSON, a CSV without a title column)
+ * is an error that stops the whole import, so nothing is half-imported; files of other types
+ * and empty articles are skipped and listed. Ids are stable, so a re-import updates: the
+ * article's own id field when it has one, else the file path (one article per file) or the
+ * path and title (rows).
+ */
+import Papa from 'papaparse';
+import { htmlArticle, htmlToText } from './html-text.ts';
+import { squash } from './text.ts';
+
+export interface ImportFile {
+  /** Path inside the chosen folder (webkitRelativePath), else the file name, else the URL. */
+  path: string;
+  text: string;
+  /** Where the article lives on the web (admin URL lists), if anywhere. */
+  url?: string;
+}
+
+export interface ImportedArticle {
+  id: string;
+  title: string;
+  body: string;
+  url: string;
+  path: string;
+}
+
+export interface Skipped {
+  path: string;
+  reason: string;
+}
+
+export class ImportError extends Error {
+  constructor(
+    readonly path: string,
+    readonly reason: string,
+  ) {
+    super(`${path}: ${reason}`);
+  }
+}
+
+export const MAX_BODY = 20_000;
+export const MAX_FILE_BYTES = 10 * 2 ** 20;
+
+const TITLE_KEYS = ['title', 'question', 'name', 'subject', 'heading', '标题', '问题', '名称'];
+const BODY_KEYS = ['body', 'answer', 'content', 'text', 'description', 'description_text', 'article', '正文', '答案', '内容', '回答'];
+const ID_KEYS = ['id', 'article_id', 'articleId', 'faq_id', 'slug', '编号', 'ID'];
+const URL_KEYS = ['url', 'html_url', 'link', 'href', '链接'];
+
+const ext = (path: string) => /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase() ?? '';
+const baseName = (path: string) => (path.split(/[\\/]/).pop() ?? path).replace(/\.[a-z0-9]+$/i, '');
+const looksHtml = (s: string) => /<\/?[a-z][\s\S]*>/i.test(s);
+
+function article(path: string, id: string, title: string, body: string, url = ''): ImportedArticle {
+  return { id, title: squash(title).slice(0, 200), body: squash(body).slice(0, MAX_BODY), url, path };
+}
+
+/** `--- key: value ---` at the top of a Markdown file. */
+function frontMatter(md: string): { meta: Record<string, string>; rest: string } {
+  const m = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(md);
+  if (!m) return { meta: {}, rest: md };
+  const meta: Record<string, string> = {};
+  for (const line of m[1]!.split(/\r?\n/)) {
+    const kv = /^([\w-]+)\s*:\s*(.*)$/.exec(line);
+    if (kv) meta[kv[1]!.toLowerCase()] = kv[2]!.replace(/^["']|["']$/g, '').trim();
+  }
+  return { meta, rest: md.slice(m[0].length) };
+}
+
+/** Markdown to the text a reader sees (enough for search and for a reply excerpt). */
+export function markdownText(md: string): string {
+  return md
+    .replace(/```[^\n]*\n([\s\S]*?)```/g, '$1')
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/^\s{0,3}(#{1,6}|>|[-*+]|\d+[.)])\s+/gm, '')
+    .replace(/(\*\*|__|\*|_|`|~~)(\S[\s\S]*?)\1/g, '$2')
+    .replace(/^\s*([-*_]\s*){3,}$/gm, ' ');
+}
+
+function fromMarkdown(f: ImportFile): ImportedArticle[] {
+  const { meta, rest } = frontMatter(f.text);
+  const heading = /^\s{0,3}#\s+(.+)$/m.exec(rest);
+  const title = meta.title ?? heading?.[1] ?? baseName(f.path);
+  const body = markdownText(heading && !meta.title ? rest.replace(heading[0], '') : rest);
+  return [article(f.path, meta.id ?? f.path, title, body, meta.url ?? f.url ?? '')];
+}
+
+function fromHtml(f: ImportFile): ImportedArticle[] {
+  const { title, body } = htmlArticle(f.text);
+  return [article(f.path, f.path, title || baseName(f.path), body, f.url ?? '')];
+}
+
+function fromText(f: ImportFile): ImportedArticle[] {
+  const lines = f.text.split(/\r?\n/);
+  const first = lines.findIndex((l) => l.trim());
+  if (first === -1) return [];
+  return [article(f.path, f.path, lines[first]!, lines.slice(first + 1).join('\n'), f.url ?? '')];
+}
+
+const pickKey = (keys: readonly string[], wanted: readonly string[]) => wanted.map((w) => keys.find((k) => k.trim().toLowerCase() === w.toLowerCase())).find(Boolean);
+
+/** Rows of records (CSV rows, JSON array items) to articles, with the columns found by name. */
+function fromRecords(f: ImportFile, rows: Record<string, unknown>[], skipped: Skipped[]): ImportedArticle[] {
+  const keys = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+  const titleKey = pickKey(keys, TITLE_KEYS);
+  const bodyKey = pickKey(keys, BODY_KEYS);
+  if (!titleKey || !bodyKey) {
+    const missing = !titleKey ? `a title column (${TITLE_KEYS.join(', ')})` : `a body column (${BODY_KEYS.join(', ')})`;
+    throw new ImportError(f.path, `no ${missing}; found: ${keys.slice(0, 12).join(', ') || 'nothing'}`);
+  }
+  const idKey = pickKey(keys, ID_KEYS);
+  const urlKey = pickKey(keys, URL_KEYS);
+  const out: ImportedArticle[] = [];
+  rows.forEach((r, i) => {
+    const title = String(r[titleKey] ?? '').trim();
+    const raw = String(r[bodyKey] ?? '');
+    const body = looksHtml(raw) ? htmlToText(raw) : raw;
+    if (!title || !body.trim()) return void skipped.push({ path: `${f.path} #${i + 1}`, reason: !title ? 'no title' : 'no text' });
+    const own = idKey ? String(r[idKey] ?? '').trim() : '';
+    const url = urlKey ? String(r[urlKey] ?? '').trim() : '';
+    out.push(article(f.path, own ? `${f.path}:${own}` : `${f.path}#${title}`, title, body, /^https?:\/\//.test(url) ? url : ''));
+  });
+  return out;
+}
+
+function fromCsv(f: ImportFile, skipped: Skipped[]): ImportedArticle[] {
+  const parsed = Papa.parse<Record<string, string>>(f.text.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: 'greedy' });
+  const fatal = parsed.errors.find((e) => e.type === 'Quotes' || e.code === 'UndetectableDelimiter');
+  if (fatal) throw new ImportError(f.path, `not valid CSV (row ${(fatal.row ?? 0) + 2}: ${fatal.message})`);
+  return fromRecords(f, parsed.data, skipped);
+}
+
+function fromJson(f: ImportFile, skipped: Skipped[]): ImportedArticle[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(f.text.replace(/^\uFEFF/, ''));
+  } catch (e) {
+    throw new ImportError(f.path, `not valid JSON (${e instanceof Error ? e.message : String(e)})`);
+  }
+  // Help-centre exports wrap the list: Zendesk `{ articles }`, others `{ data }`, `{ items }`…
+  const obj = data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : null;
+  const list = Array.isArray(data) ? data : ['articles', 'data', 'items', 'results', 'faqs', 'records'].map((k) => obj?.[k]).find(Array.isArray);
+  const rows = (list ?? (obj ? [obj] : [])) as unknown[];
+  if (!rows.length || rows.some((r) => !r || typeof r !== 'object' || Array.isArray(r))) throw new ImportError(f.path, 'expected an array of article objects (or { articles: [...] })');
+  return fromRecords(f, rows as Record<string, unknown>[], skipped);
+}
+
+export interface ParseResult {
+  articles: ImportedArticle[];
+  skipped: Skipped[];
+}
+
+/** Parses every file; throws ImportError for the first bad one (then nothing is imported). */
+export function parseFiles(files: readonly ImportFile[]): ParseResult {
+  const skipped: Skipped[] = [];
+  const byId = new Map<string, ImportedArticle>();
+  for (const f of files) {
+    const name = f.path.split(/[\\/]/).pop() ?? '';
+    if (name.startsWith('.')) continue; // .DS_Store, .git: not articles, not worth a line
+    if (f.text.length > MAX_FILE_BYTES) {
+      skipped.push({ path: f.path, reason: 'larger than 10 MB' });
+      continue;
+    }
+    const found = parseOne(f, skipped);
+    if (found === null) {
+      skipped.push({ path: f.path, reason: `unsupported type${ext(f.path) ? ` .${ext(f.path)}` : ''}` });
+      continue;
+    }
+    if (!found.length) skipped.push({ path: f.path, reason: 'empty' });
+    for (const a of found) {
+      if (!a.body) skipped.push({ path: a.path, reason: 'no text' });
+      else byId.set(a.id, a);
+    }
+  }
+  return { articles: [...byId.values()], skipped };
+}
+
+function parseOne(f: ImportFile, skipped: Skipped[]): ImportedArticle[] | null {
+  switch (ext(f.path)) {
+    case 'md':
+    case 'markdown':
+      return fromMarkdown(f);
+    case 'html':
+    case 'htm':
+      return fromHtml(f);
+    case 'txt':
+    case 'text':
+      return fromText(f);
+    case 'csv':
+      return fromCsv(f, skipped);
+    case 'json':
+      return fromJson(f, skipped);
+    default:
+      return null;
+  }
+}
+
+/** The format of a URL's answer, from its content type (admin URL lists). */
+export function pathForUrl(url: string, contentType: string): string {
+  const u = new URL(url);
+  if (ext(u.pathname)) return `${u.host}${u.pathname}`;
+  const type = /json/.test(contentType) ? 'json' : /csv/.test(contentType) ? 'csv' : /markdown/.test(contentType) ? 'md' : /html/.test(contentType) ? 'html' : 'txt';
+  return `${u.host}${u.pathname.replace(/\/$/, '') || '/index'}.${type}`;
+}

@@ -1,0 +1,41 @@
+/** A console's JSON search endpoint, read through the configured field mapping. */
+import type { JsonProviderConfig } from './config.ts';
+import { absoluteHttp, fetchSameOrigin, sameOrigin } from './http.ts';
+import { getPath, textAt } from './paths.ts';
+import { answerExcerpt, cutAt, SNIPPET_CHARS, squash } from './text.ts';
+import { failure, type KbHit, type ProviderEnv, type ProviderResult } from './types.ts';
+
+export async function searchJson(cfg: JsonProviderConfig, query: string, limit: number, env: ProviderEnv): Promise<ProviderResult> {
+  const url = sameOrigin(cfg.url, env.base);
+  if (!url) return failure('KB_OFF_ORIGIN', `${cfg.url} is not on the console's origin.`);
+  url.searchParams.set(cfg.queryParam, query);
+  if (cfg.limitParam) url.searchParams.set(cfg.limitParam, String(limit));
+  const got = await fetchSameOrigin(url, env, 'application/json');
+  if (!got.ok) return got;
+  const body: unknown = await got.res.json().catch(() => undefined);
+  return mapJson(cfg, body, limit, url.href);
+}
+
+/** The mapping alone (unit-tested without a server). */
+export function mapJson(cfg: JsonProviderConfig, body: unknown, limit: number, base: string): ProviderResult {
+  const list = getPath(body, cfg.listPath);
+  if (!Array.isArray(list)) return failure('KB_BAD_ANSWER', `The answer has no list at "${cfg.listPath || '(root)'}".`);
+  const hits: KbHit[] = [];
+  for (const item of list.slice(0, limit)) {
+    const title = squash(textAt(item, cfg.titlePath)).slice(0, 120);
+    if (!title) continue;
+    const link = textAt(item, cfg.urlPath);
+    const answer = squash(textAt(item, cfg.answerPath));
+    const snippet = squash(textAt(item, cfg.snippetPath)) || answer;
+    hits.push({
+      id: textAt(item, cfg.idPath) || link || title,
+      title,
+      snippet: cutAt(snippet, SNIPPET_CHARS + 80),
+      // A citation may point anywhere (it is inert until clicked); only fetches stay on the origin.
+      url: absoluteHttp(link, base),
+      ...(answer ? { answer: answerExcerpt(answer) } : {}),
+    });
+  }
+  const total = Number(getPath(body, cfg.totalPath));
+  return { ok: true, hits, total: Number.isFinite(total) && total >= hits.length ? total : hits.length };
+}

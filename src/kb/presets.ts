@@ -1,0 +1,45 @@
+/**
+ * Provider configurations for consoles deskhand knows (data only; console profiles embed
+ * them). The demo console's JSON endpoint is what `kb.endpoint` has always meant.
+ */
+import { KbProviderConfig, type KbProviderInput } from './config.ts';
+
+const cfg = (c: KbProviderInput) => KbProviderConfig.parse(c);
+
+/** The legacy `kb.endpoint` shape: `{ total, results: [{ id, title, snippet, url, body? }] }`. */
+export const jsonEndpoint = (url: string, name?: string) =>
+  cfg({ kind: 'json', url, queryParam: 'q', limitParam: 'limit', listPath: 'results', titlePath: 'title', snippetPath: 'snippet', urlPath: 'url', idPath: 'id', totalPath: 'total', answerPath: 'body', ...(name ? { name } : {}) });
+
+export const LOCAL = cfg({ kind: 'local' });
+
+/** The demo console's own KB search page (HTML). */
+export const DEMO_KB_PAGE = cfg({ kind: 'html', name: 'Demo KB page', searchUrl: '/kb?q={query}' });
+
+/**
+ * osTicket 1.18 staff panel FAQ search (include/staff/faq-categories.inc.php): results are
+ * `<div id="faq"><ol><li><a href="faq.php?id=N" class="previewfaq">Question</a> - <span>…</span>`,
+ * "The search did not match any FAQs." otherwise; the article (faq-view.inc.php) keeps its
+ * answer in `.faq-content .thread-body`. Its search is `LIKE %q%` on the whole query.
+ */
+export const OSTICKET_STAFF_FAQ = cfg({
+  kind: 'html',
+  name: 'osTicket FAQ',
+  searchUrl: '/scp/kb.php?a=search&q={query}',
+  result: '#faq ol > li',
+  link: 'a[href*="faq.php?id="]',
+  articleBody: '.faq-content .thread-body',
+  retryWords: 3,
+});
+
+/** osTicket's public knowledge base (include/client/kb-search.inc.php, faq.inc.php). */
+export const OSTICKET_PUBLIC_FAQ = cfg({
+  kind: 'html',
+  name: 'osTicket public FAQ',
+  searchUrl: '/kb/faq.php?a=search&q={query}',
+  result: '#faq ol > li',
+  link: 'a[href*="faq.php?id="]',
+  articleBody: '.faq-content .thread-body',
+  retryWords: 3,
+});
+
+export const PRESETS = { demoJson: jsonEndpoint('/api/kb/search', 'Demo KB API'), demoPage: DEMO_KB_PAGE, osticketStaff: OSTICKET_STAFF_FAQ, osticketPublic: OSTICKET_PUBLIC_FAQ, local: LOCAL } as const;

@@ -1,0 +1,174 @@
+/**
+ * The local knowledge base in the extension's IndexedDB (extension pages and the service
+ * worker share it; content scripts cannot read it). Three stores: the articles, the
+ * FlexSearch index as exported parts, and a meta record whose `revision` tells every context
+ * when its in-memory index is stale. An import writes articles, index and meta in one
+ * transaction: it lands whole or not at all.
+ * https://developer.mozilla.org/docs/Web/API/IndexedDB_API/Using_IndexedDB#adding_retrieving_and_removing_data
+ */
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { ImportedArticle } from './import.ts';
+import { LocalIndex } from './local-index.ts';
+import { answerExcerpt, snippetAround } from './text.ts';
+import type { KbHit, ProviderResult } from './types.ts';
+
+export interface StoredArticle extends ImportedArticle {
+  /** 'file' (imported in options) or 'url' (an admin-pushed URL). */
+  origin: 'file' | 'url';
+  /** For 'url' articles: the listed URL they came from. */
+  from?: string;
+  updatedAt: number;
+}
+
+export interface UrlSyncReport {
+  at: number;
+  imported: number;
+  failed: { url: string; reason: string }[];
+}
+
+export interface KbMeta {
+  revision: number;
+  count: number;
+  updatedAt: number;
+  urlSync?: UrlSyncReport;
+}
+
+interface KbDb extends DBSchema {
+  articles: { key: string; value: StoredArticle; indexes: { origin: string } };
+  index: { key: string; value: string };
+  meta: { key: 'meta'; value: KbMeta };
+}
+
+export const DB_NAME = 'deskhand-kb';
+const EMPTY: KbMeta = { revision: 0, count: 0, updatedAt: 0 };
+
+let dbp: Promise<IDBPDatabase<KbDb>> | null = null;
+const db = () =>
+  (dbp ??= openDB<KbDb>(DB_NAME, 1, {
+    upgrade(d) {
+      d.createObjectStore('articles', { keyPath: 'id' }).createIndex('origin', 'origin');
+      d.createObjectStore('index');
+      d.createObjectStore('meta');
+    },
+  }));
+
+let cached: { revision: number; index: LocalIndex } | null = null;
+
+export async function readMeta(): Promise<KbMeta> {
+  return (await (await db()).get('meta', 'meta')) ?? EMPTY;
+}
+
+/** The index at the current revision (loaded once per revision, then kept in memory). */
+async function currentIndex(meta: KbMeta): Promise<LocalIndex> {
+  if (cached?.revision === meta.revision) return cached.index;
+  const d = await db();
+  const tx = d.transaction('index');
+  const [keys, values] = await Promise.all([tx.store.getAllKeys(), tx.store.getAll()]);
+  const index = await LocalIndex.load(keys.map((k, i) => [k, values[i]!] as const));
+  cached = { revision: meta.revision, index };
+  return index;
+}
+
+export interface WriteResult {
+  added: number;
+  updated: number;
+  removed: number;
+  count: number;
+}
+
+/**
+ * Adds or replaces articles by id (and, for `replaceOrigin`, removes that origin's articles
+ * not in this batch: an admin URL list that dropped a URL). Retries when another context
+ * wrote in between (optimistic: the revision read must still be the one in the store).
+ */
+export async function writeArticles(
+  articles: readonly (ImportedArticle & { from?: string })[],
+  origin: StoredArticle['origin'],
+  opts: { removeWhere?: (a: StoredArticle) => boolean; urlSync?: UrlSyncReport } = {},
+): Promise<WriteResult> {
+  for (let attempt = 0; ; attempt++) {
+    const d = await db();
+    const meta = await readMeta();
+    const index = await currentIndex(meta);
+    const existing = new Set(await d.getAllKeys('articles'));
+    const incoming = new Set(articles.map((a) => a.id));
+    const remove = opts.removeWhere;
+    const stale = remove ? (await d.getAllFromIndex('articles', 'origin', origin)).filter((a) => !incoming.has(a.id) && remove(a)).map((a) => a.id) : [];
+    const now = Date.now();
+    for (const a of articles) index.put(a);
+    for (const id of stale) index.remove(id);
+    const parts = await index.export().catch((e: unknown) => {
+      cached = null; // the in-memory index was changed for a write that did not happen
+      throw e;
+    });
+    const tx = d.transaction(['articles', 'index', 'meta'], 'readwrite');
+    const current = (await tx.objectStore('meta').get('meta')) ?? EMPTY;
+    if (current.revision !== meta.revision) {
+      tx.abort();
+      await tx.done.catch(() => {});
+      cached = null;
+      if (attempt < 3) continue;
+      throw new Error('The knowledge base changed during the import; try again.');
+    }
+    const added = articles.filter((a) => !existing.has(a.id)).length;
+    const count = existing.size + added - stale.length;
+    const next: KbMeta = { ...current, revision: current.revision + 1, count, updatedAt: now, ...(opts.urlSync ? { urlSync: opts.urlSync } : {}) };
+    const writes = Promise.all([
+      ...articles.map((a) => tx.objectStore('articles').put({ ...a, origin, updatedAt: now })),
+      ...stale.map((id) => tx.objectStore('articles').delete(id)),
+      tx.objectStore('index').clear(),
+      ...parts.map(([k, v]) => tx.objectStore('index').put(v, k)),
+      tx.objectStore('meta').put(next, 'meta'),
+    ]);
+    try {
+      await writes;
+      await tx.done;
+    } catch (e) {
+      cached = null; // aborted: nothing was written, and the in-memory index must not say otherwise
+      throw e;
+    }
+    cached = { revision: next.revision, index };
+    return { added, updated: articles.length - added, removed: stale.length, count };
+  }
+}
+
+/** Removes every article (options: "Clear"). */
+export async function clearArticles(): Promise<void> {
+  const d = await db();
+  const tx = d.transaction(['articles', 'index', 'meta'], 'readwrite');
+  const meta = (await tx.objectStore('meta').get('meta')) ?? EMPTY;
+  await Promise.all([tx.objectStore('articles').clear(), tx.objectStore('index').clear(), tx.objectStore('meta').put({ ...meta, revision: meta.revision + 1, count: 0, updatedAt: Date.now() }, 'meta')]);
+  await tx.done;
+  cached = null;
+}
+
+export async function listArticles(limit = 50): Promise<StoredArticle[]> {
+  const d = await db();
+  return (await d.getAll('articles', null, limit)) as StoredArticle[];
+}
+
+/**
+ * Search, with snippets around the match and the best article's answer text. One read-only
+ * transaction for the revision and the hits (each transaction costs ~0.2 ms in Chromium).
+ */
+export async function searchLocal(query: string, limit: number): Promise<ProviderResult> {
+  const d = await db();
+  let tx = d.transaction(['meta', 'articles']);
+  const meta = (await tx.objectStore('meta').get('meta')) ?? EMPTY;
+  if (!meta.count) return { ok: true, hits: [], total: 0 };
+  if (cached?.revision !== meta.revision) {
+    await currentIndex(meta);
+    tx = d.transaction(['meta', 'articles']); // the first one has committed while the index loaded
+  }
+  const ids = cached!.index.search(query, limit);
+  const found = await Promise.all(ids.map((id) => tx.objectStore('articles').get(id)));
+  const hits: KbHit[] = found.flatMap((a, i) =>
+    a ? [{ id: a.id, title: a.title, snippet: snippetAround(a.body, query), url: a.url, ...(i === 0 ? { answer: answerExcerpt(a.body) } : {}) }] : [],
+  );
+  return { ok: true, hits, total: hits.length };
+}
+
+/** For tests and benchmarks: forget the in-memory index (as a restarted worker would). */
+export function dropCache(): void {
+  cached = null;
+}

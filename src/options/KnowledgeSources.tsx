@@ -1,0 +1,211 @@
+/**
+ * Options: knowledge sources. The local knowledge base (import a folder or files of
+ * Markdown, HTML, text, CSV or JSON; all-or-nothing; re-import updates by id), the admin's
+ * URL list, and which providers each console uses (data: src/kb/config.ts).
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { KbProviderList, providerName, type KbProviderConfig } from '../kb/config.ts';
+import { ImportError, parseFiles, type ImportFile, type Skipped } from '../kb/import.ts';
+import { PRESETS } from '../kb/presets.ts';
+import { providersFor } from '../kb/resolve.ts';
+import { clearArticles, readMeta, writeArticles, type KbMeta } from '../kb/store.ts';
+import { isDemoOrigin, Origin, type Settings } from '../settings/schema.ts';
+import { toBackground } from '../ui/api.ts';
+import { t } from '../ui/i18n.ts';
+
+interface Props {
+  s: Settings;
+  save: (next: Settings) => Promise<void>;
+  isLocked: (path: string) => boolean;
+}
+
+export function KnowledgeSources({ s, save, isLocked }: Props) {
+  const [meta, setMeta] = useState<KbMeta | null>(null);
+  const refresh = () => void readMeta().then(setMeta);
+  useEffect(refresh, []);
+  return (
+    <section class="kb-sources">
+      <h2>{t('kbSources')}</h2>
+      <p class="hint">{t('kbSourcesHint')}</p>
+      <LocalKb s={s} save={save} isLocked={isLocked} meta={meta} onChange={refresh} />
+      <UrlList s={s} meta={meta} onChange={refresh} />
+      <ConsoleProviders s={s} save={save} isLocked={isLocked} />
+    </section>
+  );
+}
+
+/** Files as the importer reads them; the path inside a chosen folder keeps ids stable. */
+async function readFiles(list: FileList, onProgress: (done: number) => void): Promise<ImportFile[]> {
+  const files: ImportFile[] = [];
+  for (const [i, f] of [...list].entries()) {
+    files.push({ path: f.webkitRelativePath || f.name, text: await f.text() });
+    if (i % 25 === 0) onProgress(i);
+  }
+  return files;
+}
+
+const skippedText = (skipped: Skipped[]) => skipped.slice(0, 5).map((x) => `${x.path}（${x.reason}）`).join('；') + (skipped.length > 5 ? ' …' : '');
+
+function LocalKb({ s, save, isLocked, meta, onChange }: Props & { meta: KbMeta | null; onChange: () => void }) {
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [result, setResult] = useState<{ text: string; error: boolean } | null>(null);
+
+  const importList = async (list: FileList | null) => {
+    if (!list?.length) return;
+    setResult(null);
+    setProgress({ done: 0, total: list.length });
+    try {
+      const files = await readFiles(list, (done) => setProgress({ done, total: list.length }));
+      setProgress({ done: list.length, total: list.length });
+      const { articles, skipped } = parseFiles(files);
+      if (articles.length) await writeArticles(articles, 'file');
+      const text = skipped.length ? t('kbImported', articles.length, skipped.length, skippedText(skipped)) : t('kbImportedAll', articles.length);
+      setResult({ text, error: false });
+    } catch (e) {
+      const [file, reason] = e instanceof ImportError ? [e.path, e.reason] : ['—', e instanceof Error ? e.message : String(e)];
+      setResult({ text: t('kbImportFailed', file, reason), error: true });
+    } finally {
+      setProgress(null);
+      onChange();
+    }
+  };
+  const onInput = (e: Event) => {
+    const input = e.currentTarget as HTMLInputElement;
+    void importList(input.files).then(() => (input.value = ''));
+  };
+
+  return (
+    <div class="kb-local">
+      <h3>{t('kbLocalTitle')}</h3>
+      <p class="hint">{t('kbLocalHint')}</p>
+      <p class="kb-count">{t('kbLocalCount', meta?.count ?? 0)}</p>
+      <label class="row">
+        <input type="checkbox" name="kb-local" checked={s.kb.local} disabled={isLocked('kb.local')} onChange={(e) => void save({ ...s, kb: { ...s.kb, local: e.currentTarget.checked } })} />
+        {t('kbLocalOn')}
+      </label>
+      <label>
+        {t('kbImportFolder')} <input type="file" name="kb-folder" multiple {...{ webkitdirectory: '' }} onChange={onInput} />
+      </label>
+      <label>
+        {t('kbImportFiles')} <input type="file" name="kb-files" multiple accept=".md,.markdown,.html,.htm,.txt,.csv,.json" onChange={onInput} />
+      </label>
+      {progress && <progress class="kb-progress" max={progress.total} value={progress.done} />}
+      {progress && <span class="hint">{t('kbImporting', progress.done, progress.total)}</span>}
+      {result && (
+        <p class={`kb-import-result ${result.error ? 'warn' : ''}`} role="status" data-error={String(result.error)}>
+          {result.text}
+        </p>
+      )}
+      <button name="kb-clear" onClick={() => void clearArticles().then(onChange)}>{t('kbClear')}</button>
+    </div>
+  );
+}
+
+function UrlList({ s, meta, onChange }: { s: Settings; meta: KbMeta | null; onChange: () => void }) {
+  const [status, setStatus] = useState('');
+  const origins = [...new Set(s.kb.urls.map((u) => new URL(u).origin))];
+  if (!s.kb.urls.length && !meta?.urlSync) return null;
+  const sync = async () => {
+    setStatus('…');
+    const r = await toBackground<{ report: { imported: number; failed: { url: string; reason: string }[] } }>({ type: 'kb', request: { op: 'syncUrls' } });
+    setStatus(r.ok ? t('kbSynced', r.report.imported, r.report.failed.length) : r.error.detail);
+    onChange();
+  };
+  // Asked inside the click: fetching another origin from the worker needs its host permission.
+  const grant = () => void chrome.permissions.request({ origins: origins.map((o) => `${o}/*`) }).then((ok) => setStatus(ok ? '' : t('permissionDenied')));
+  return (
+    <div class="kb-urls">
+      <h3>{t('kbUrls')}</h3>
+      <p class="hint">{t('kbUrlsHint')}</p>
+      <ul>
+        {s.kb.urls.map((u) => (
+          <li key={u}>
+            <code>{u}</code>
+          </li>
+        ))}
+      </ul>
+      {meta?.urlSync?.failed.map((f) => (
+        <p class="warn" key={f.url}>
+          {f.url}: {f.reason}
+        </p>
+      ))}
+      <button name="kb-grant" onClick={grant}>{t('kbGrantUrls')}</button> <button name="kb-sync" onClick={() => void sync()}>{t('kbSyncNow')}</button>{' '}
+      <span role="status">{status}</span>
+    </div>
+  );
+}
+
+const PRESET_KEYS = Object.keys(PRESETS) as (keyof typeof PRESETS)[];
+
+function ConsoleProviders({ s, save, isLocked }: Props) {
+  const [origin, setOrigin] = useState('');
+  const [text, setText] = useState('');
+  const [status, setStatus] = useState('');
+  const origins = [...new Set([...s.consoles, ...Object.keys(s.kb.providers)])];
+  const locked = isLocked('kb.providers');
+  const edit = (o: string) => {
+    setOrigin(o);
+    setText(JSON.stringify(s.kb.providers[o] ?? providersFor(o, s.kb, { isDemo: isDemoOrigin(o) }), null, 2));
+    setStatus('');
+  };
+  const apply = async () => {
+    const o = Origin.safeParse(origin.replace(/\/+$/, ''));
+    if (!o.success) return setStatus(t('invalidOrigin'));
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text || '[]');
+    } catch (e) {
+      return setStatus(t('kbProvidersInvalid', e instanceof Error ? e.message : String(e)));
+    }
+    const list = KbProviderList.safeParse(parsed);
+    if (!list.success) return setStatus(t('kbProvidersInvalid', list.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')));
+    await save({ ...s, kb: { ...s.kb, providers: { ...s.kb.providers, [new URL(o.data).origin]: list.data } } });
+    setStatus(t('saved'));
+  };
+  const reset = async () => {
+    const rest = { ...s.kb.providers };
+    delete rest[origin];
+    await save({ ...s, kb: { ...s.kb, providers: rest } });
+    edit(origin);
+  };
+  const addPreset = (key: keyof typeof PRESETS) => {
+    let list: KbProviderConfig[] = [];
+    try {
+      list = KbProviderList.parse(JSON.parse(text || '[]'));
+    } catch {
+      // start again from the preset
+    }
+    setText(JSON.stringify([...list, PRESETS[key]], null, 2));
+  };
+  return (
+    <div class="kb-consoles">
+      <h3>{t('kbConsoleSources')}</h3>
+      <p class="hint">{t('kbConsoleHint')}</p>
+      <ul>
+        {origins.map((o) => (
+          <li key={o}>
+            <button class="link" onClick={() => edit(o)}>
+              <code>{o}</code>
+            </button>{' '}
+            {(s.kb.providers[o] ?? providersFor(o, s.kb, { isDemo: isDemoOrigin(o) })).map((p) => `${t(`kbKind_${p.kind}`)}: ${providerName(p)}`).join(' · ')}
+            {!s.kb.providers[o] && <span class="hint"> {t('kbProvidersDefault')}</span>}
+          </li>
+        ))}
+      </ul>
+      <input name="kb-origin" placeholder="https://support.example.com" value={origin} disabled={locked} onInput={(e) => setOrigin(e.currentTarget.value)} onChange={(e) => edit(e.currentTarget.value.trim().replace(/\/+$/, ''))} />
+      <div class="row">
+        {PRESET_KEYS.map((k) => (
+          <button key={k} name={`kb-preset-${k}`} disabled={locked} onClick={() => addPreset(k)}>
+            + {t(`kbPreset_${k}`)}
+          </button>
+        ))}
+      </div>
+      <textarea name="kb-providers" rows={8} cols={70} value={text} disabled={locked} onInput={(e) => setText(e.currentTarget.value)} />
+      <div class="row">
+        <button name="kb-providers-save" disabled={locked} onClick={() => void apply()}>{t('kbProvidersSave')}</button>
+        <button name="kb-providers-reset" disabled={locked} onClick={() => void reset()}>{t('kbProvidersReset')}</button>
+        <span role="status" class="kb-providers-status">{status}</span>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * Where the values a confirmation card shows come from (issue 14 item 6): the record a send
+ * or refund is about and the person it reaches, each reading with its source, so the card
+ * can show sources and a disagreement blocks Confirm. Built from the page model: the record
+ * id's sources are the ones identity.ts reads (URL, profile, attribute, heading) — only those
+ * that name the same kind of id (a ticket number shown beside the URL's internal id is not a
+ * disagreement) — and the person is the customer panel's name and the thread's customer.
+ */
+import { comparableIds, sameId } from '../dom/ids.ts';
+import type { Fact, FactSource } from '../tools/card.ts';
+import type { IdSourceKind } from './identity.ts';
+import type { Snapshot } from './model.ts';
+
+export interface RecordFacts {
+  recordId: string | null;
+  provenance: Fact[];
+}
+
+const SOURCE: Record<IdSourceKind, FactSource> = { url: 'url', attribute: 'attribute', heading: 'heading', profile: 'profile' };
+
+export function recordFacts(s: Snapshot, opts: { person?: 'to' | 'customer' } = {}): RecordFacts {
+  const identity = s.identity();
+  const facts: Fact[] = [];
+  const id = identity.recordId;
+  if (id) {
+    for (const src of identity.sources) {
+      if (sameId(src.value, id) || comparableIds(src.value, id)) facts.push({ field: 'conversation', value: src.value, source: SOURCE[src.source] });
+    }
+    if (identity.conflict) {
+      for (const side of [identity.conflict.a, identity.conflict.b]) {
+        if (!facts.some((f) => f.value === side.value && f.source === SOURCE[side.source])) facts.push({ field: 'conversation', value: side.value, source: SOURCE[side.source] });
+      }
+    }
+  }
+  if (opts.person) {
+    const panel = s.customer().fields.name;
+    if (panel) facts.push({ field: opts.person, value: panel, source: 'panel' });
+    const authors = (s.thread()?.entries ?? []).filter((m) => m.role === 'customer' && m.author).map((m) => m.author);
+    const author = authors[authors.length - 1];
+    // "Maria" in the thread and "Maria Garcia" on the panel are one person; only names that
+    // share nothing are two sources disagreeing.
+    if (author) facts.push({ field: opts.person, value: panel && samePerson(panel, author) ? panel : author, source: 'thread' });
+  }
+  return { recordId: id, provenance: facts };
+}
+
+function samePerson(a: string, b: string): boolean {
+  const n = (s: string) => s.normalize('NFKC').replace(/\s+/g, ' ').trim().toLowerCase();
+  const [x, y] = [n(a), n(b)];
+  return x === y || x.includes(y) || y.includes(x);
+}

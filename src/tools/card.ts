@@ -1,0 +1,90 @@
+/**
+ * What a confirmation card shows, derived only from the fingerprinted part of a prepared
+ * call: the validated input and the page facts (each with where it was read). Both the
+ * service worker (which refuses a call whose `display` does not follow from these) and the
+ * side panel (which renders from these, not from `display`) use this one function, so a
+ * card can never show one thing while another is delivered.
+ */
+
+/** Where a value shown on a card came from. `url` is checked against the browser's own URL. */
+export type FactSource = 'url' | 'heading' | 'attribute' | 'profile' | 'thread' | 'panel' | 'input';
+export const FACT_SOURCES = ['url', 'heading', 'attribute', 'profile', 'thread', 'panel', 'input'] as const satisfies readonly FactSource[];
+
+/** One reading of a value from the page, e.g. the conversation id from the URL. */
+export interface Fact {
+  field: string;
+  value: string;
+  source: FactSource;
+}
+
+/** Two sources that disagree about one field (URL id vs heading id, recipient vs thread author). */
+export interface Conflict {
+  field: string;
+  values: { source: FactSource; value: string }[];
+}
+
+/** Fields on which the sources disagree, in the order the fields first appear. */
+export function conflictsOf(facts: readonly Fact[]): Conflict[] {
+  const byField = new Map<string, { source: FactSource; value: string }[]>();
+  for (const f of facts) {
+    const list = byField.get(f.field) ?? [];
+    list.push({ source: f.source, value: f.value });
+    byField.set(f.field, list);
+  }
+  const out: Conflict[] = [];
+  for (const [field, values] of byField) {
+    if (new Set(values.map((v) => v.value.normalize('NFC'))).size > 1) out.push({ field, values });
+  }
+  return out;
+}
+
+/**
+ * The card's structured action: every input field as validated, then each page fact's first
+ * (strongest) reading. A fact never overrides an input field of the same name.
+ */
+export function displayOf(input: Readonly<Record<string, unknown>>, facts: readonly Fact[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of facts) if (!(f.field in input) && !(f.field in out)) out[f.field] = f.value;
+  return { ...out, ...input };
+}
+
+/** A money amount, when the input carries one (`amount` + ISO `currency`). */
+export function moneyOf(input: Readonly<Record<string, unknown>>): { amount: number; currency: string } | null {
+  const { amount, currency } = input;
+  if (typeof amount !== 'number' || !Number.isFinite(amount)) return null;
+  if (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency)) return null;
+  return { amount, currency };
+}
+
+/** The facts for `field` (all sources), strongest first. */
+export function factsFor(facts: readonly Fact[], field: string): Fact[] {
+  return facts.filter((f) => f.field === field);
+}
+
+/**
+ * Does a browser-stamped URL carry `value` as a whole path segment or query value? This is
+ * how the worker checks a content script's claim "the URL says C-1001" without knowing the
+ * console's URL shape.
+ */
+export function urlCarries(url: string, value: string): boolean {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return false;
+  }
+  const segments = u.pathname.split('/').map((s) => safeDecode(s));
+  if (segments.includes(value)) return true;
+  for (const v of u.searchParams.values()) if (v === value) return true;
+  const hash = new URLSearchParams(u.hash.replace(/^#\/?/, '').split('?').pop() ?? '');
+  for (const v of hash.values()) if (v === value) return true;
+  return u.hash.replace(/^#\/?/, '').split('/').map(safeDecode).includes(value);
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}

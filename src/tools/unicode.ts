@@ -1,0 +1,88 @@
+/**
+ * Characters a person cannot see or tell apart, for confirmation cards (reveal them as
+ * visible markers, with a count) and for send inputs (refuse the ones that only ever serve
+ * to hide text: tag characters and bidi overrides/isolates).
+ * Ranges: https://www.unicode.org/reports/tr9/ (bidi controls), https://www.unicode.org/charts/PDF/UE0000.pdf (tags),
+ * https://www.unicode.org/reports/tr39/ (mixed-script confusables).
+ */
+import type { z } from 'zod';
+
+export type HiddenKind = 'zero_width' | 'bidi' | 'tag' | 'confusable';
+
+export type Segment = { kind: 'text'; text: string } | { kind: HiddenKind; text: string; code: string };
+
+const ZERO_WIDTH = /[\u00AD\u180E\u200B-\u200F\u2060-\u2064\uFEFF]/u;
+const BIDI = /[\u061C\u202A-\u202E\u2066-\u2069]/u;
+const TAG = /[\u{E0000}-\u{E007F}]/u;
+/** Fullwidth Latin letters and digits (not the fullwidth punctuation Chinese text uses). */
+const FULLWIDTH = /[\uFF10-\uFF19\uFF21-\uFF3A\uFF41-\uFF5A]/u;
+const LATIN = /\p{Script=Latin}/u;
+const LOOKALIKE_SCRIPT = /[\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Armenian}]/u;
+const WORD = /[\p{L}\p{M}\p{N}]+/gu;
+
+/** Forbidden in anything deskhand sends: bidi overrides/embeddings/isolates and tag characters. */
+export function forbiddenControls(text: string): { bidi: number; tag: number } {
+  let bidi = 0;
+  let tag = 0;
+  for (const ch of text) {
+    if (BIDI.test(ch)) bidi += 1;
+    else if (TAG.test(ch)) tag += 1;
+  }
+  return { bidi, tag };
+}
+
+const code = (ch: string) => `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+
+/** Positions of confusable letters: lookalike-script letters inside a Latin word, fullwidth forms. */
+function confusableIndexes(text: string): Set<number> {
+  const out = new Set<number>();
+  for (const m of text.matchAll(WORD)) {
+    const word = m[0];
+    const chars = [...word];
+    const latin = chars.some((c) => LATIN.test(c) && !FULLWIDTH.test(c));
+    let offset = m.index!;
+    for (const c of chars) {
+      if (FULLWIDTH.test(c) || (latin && LOOKALIKE_SCRIPT.test(c))) out.add(offset);
+      offset += c.length;
+    }
+  }
+  return out;
+}
+
+/** Splits text into visible runs and hidden/confusable characters, each with its code point. */
+export function revealHidden(text: string): { segments: Segment[]; counts: Record<HiddenKind, number> } {
+  const counts: Record<HiddenKind, number> = { zero_width: 0, bidi: 0, tag: 0, confusable: 0 };
+  const confusable = confusableIndexes(text);
+  const segments: Segment[] = [];
+  let plain = '';
+  let i = 0;
+  for (const ch of text) {
+    const kind: HiddenKind | null = TAG.test(ch) ? 'tag' : BIDI.test(ch) ? 'bidi' : ZERO_WIDTH.test(ch) ? 'zero_width' : confusable.has(i) ? 'confusable' : null;
+    i += ch.length;
+    if (!kind) {
+      plain += ch;
+      continue;
+    }
+    if (plain) segments.push({ kind: 'text', text: plain });
+    plain = '';
+    counts[kind] += 1;
+    segments.push({ kind, text: ch, code: code(ch) });
+  }
+  if (plain) segments.push({ kind: 'text', text: plain });
+  return { segments, counts };
+}
+
+export function hiddenTotal(counts: Record<HiddenKind, number>): number {
+  return counts.zero_width + counts.bidi + counts.tag + counts.confusable;
+}
+
+/**
+ * A zod refinement for text deskhand sends: tag characters and bidi overrides/isolates are
+ * refused with a validation error that says how many and what they are.
+ */
+export function noHiddenControls(text: string, ctx: z.RefinementCtx): void {
+  const { bidi, tag } = forbiddenControls(text);
+  if (bidi + tag === 0) return;
+  const what = [bidi && `${bidi} bidi override/isolate character(s) (U+202A-202E, U+2066-2069)`, tag && `${tag} tag character(s) (U+E0000-E007F)`].filter(Boolean).join(' and ');
+  ctx.addIssue({ code: 'custom', message: `The text contains ${what}, which hide or reorder what the customer would read; remove them.` });
+}
