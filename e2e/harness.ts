@@ -65,24 +65,7 @@ export async function startHarness(initial: SettingsInput = {}): Promise<Harness
       await page.goto(`chrome-extension://${extensionId}/src/sidepanel/index.html?tabId=${tabId}`, { waitUntil: 'load' });
       return page;
     },
-    invoke(panel, tabId, name, input, caller = 'ui') {
-      return panel.evaluate(
-        async (a: { tabId: number; name: string; input: unknown; caller: string }) => {
-          const r = await chrome.tabs.sendMessage(a.tabId, {
-            type: 'tools.invoke',
-            caller: a.caller,
-            name: a.name,
-            input: a.input,
-            toolCallId: `t-${Math.random().toString(16).slice(2)}`,
-            sessionId: 'e2e',
-            model: 'none',
-          }, { frameId: 0 });
-          if (!r?.ok) throw new Error(`invoke refused: ${JSON.stringify(r)}`);
-          return r.result;
-        },
-        { tabId, name, input, caller },
-      ) as Promise<ToolResult>;
-    },
+    invoke: invokeFrom,
     async settings(patch) {
       await h.worker.evaluate(async (p: unknown) => {
         const cur = ((await chrome.storage.local.get('settings')).settings ?? {}) as Record<string, unknown>;
@@ -115,6 +98,26 @@ export async function startHarness(initial: SettingsInput = {}): Promise<Harness
   };
   if (Object.keys(initial).length) await h.settings(initial);
   return h;
+}
+
+/** One tool call from a side-panel page to a console tab, as the panel makes it. */
+export function invokeFrom(panel: Page, tabId: number, name: string, input: unknown, caller: 'ui' | 'llm' = 'ui'): Promise<ToolResult> {
+  return panel.evaluate(
+    async (a: { tabId: number; name: string; input: unknown; caller: string }) => {
+      const r = await chrome.tabs.sendMessage(a.tabId, {
+        type: 'tools.invoke',
+        caller: a.caller,
+        name: a.name,
+        input: a.input,
+        toolCallId: `t-${Math.random().toString(16).slice(2)}`,
+        sessionId: 'e2e',
+        model: 'none',
+      }, { frameId: 0 });
+      if (!r?.ok) throw new Error(`invoke refused: ${JSON.stringify(r)}`);
+      return r.result;
+    },
+    { tabId, name, input, caller },
+  ) as Promise<ToolResult>;
 }
 
 /** The content script answers page.info once its registry is ready. */

@@ -18,8 +18,9 @@ export interface Launched {
   dir: string;
 }
 
-export async function launchWithExtension(opts: { headless?: boolean; lang?: string } = {}): Promise<Launched> {
-  const dir = mkdtempSync(join(tmpdir(), 'deskhand-chromium-'));
+/** `dir`: an existing user-data-dir, to start the same browser profile again (a browser restart). */
+export async function launchWithExtension(opts: { headless?: boolean; lang?: string; dir?: string } = {}): Promise<Launched> {
+  const dir = opts.dir ?? mkdtempSync(join(tmpdir(), 'deskhand-chromium-'));
   const lang = opts.lang ?? 'zh_CN';
   const browser = await puppeteer.launch({
     executablePath: CHROME,

@@ -11,6 +11,7 @@ import { recoverAfterReload } from './journal.ts';
 import { syncBridgeScript } from './bridge.ts';
 import { syncConsoleScripts } from './consoles.ts';
 import { pruneLedger } from './ledger-store.ts';
+import { installProfilePush } from './profiles.ts';
 import { installRouter } from './router.ts';
 import { broadcastView } from './settings-view.ts';
 import { lockStorage } from './storage-lock.ts';
@@ -19,6 +20,7 @@ import { lockStorage } from './storage-lock.ts';
 const locked = lockStorage();
 installRouter();
 installCommands();
+installProfilePush();
 
 // For DevTools on the service worker (and the real-browser tests): run a command's handler
 // by hand, since CDP key events do not fire chrome.commands in headless Chromium.

@@ -3,6 +3,7 @@
  * accepts; the sender kind comes from chrome.runtime.MessageSender, not from the message.
  */
 import { ToBackground, classifySender, refusal, type Reply } from '../messages/index.ts';
+import { loadProfiles } from '../profiles/store.ts';
 import { loadSettings } from '../settings/store.ts';
 import { appendAudit, clearAudit, readAudit } from './audit-store.ts';
 import { cancelGenerate, generate } from './generate.ts';
@@ -84,6 +85,10 @@ export async function route(raw: unknown, sender: chrome.runtime.MessageSender):
       return { ok: true };
     case 'kb':
       return handleKb(msg.request, from);
+    case 'profiles.get':
+      // The origin the browser stamped on the sender, never one named in the message.
+      if (from.kind !== 'content') return refusal('NOT_CONTENT', 'Only a console tab asks for its profiles.');
+      return { ok: true, profiles: await loadProfiles(from.origin) };
     case 'audit.list':
       if (from.kind !== 'sidepanel' && from.kind !== 'options') return refusal('NOT_EXTENSION_PAGE', 'Only extension pages read the log.');
       return { ok: true, ...(await readAudit()) };

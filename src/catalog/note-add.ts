@@ -5,7 +5,7 @@ import { squash } from '../dom/text.ts';
 import { fail } from '../tools/errors.ts';
 import type { WriteTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
-import { buttonNear, composerOf, fromOutcome, openComposer, pressAndWatch, recordIdOf, textCount } from './shared.ts';
+import { buttonNear, composerOf, fromOutcome, openComposer, pressAndWatch, profileSubmit, recordIdOf, textCount } from './shared.ts';
 
 const input = z.strictObject({ text: z.string().trim().min(1).max(2_000) });
 
@@ -28,9 +28,10 @@ export const noteAdd = (deps: CatalogDeps): WriteTool<typeof input, unknown> => 
   async run({ text }, ctx) {
     const f = await openComposer(deps, 'note', ctx.signal);
     if (!f) return fail('not_found', 'NO_NOTE_BOX', 'No internal-note box was found.', 'Open a conversation first.');
-    // The note box's own button: the smallest container around the box that holds one (controls/button.ts).
     const info = deps.model().current().composer('note');
-    const button = buttonNear(info?.container ?? f.el, BUTTON_SYNONYMS.addNote);
+    // The profile's button (icon-only ones have no words), else the nearest note button around the box.
+    const own = profileSubmit(deps, 'note');
+    const button = own ? { ok: true as const, el: own } : buttonNear(info?.container ?? f.el, BUTTON_SYNONYMS.addNote);
     if (!button.ok) return fail('not_found', 'NO_NOTE_BUTTON', `The note box has no save button deskhand can use: ${button.detail}.`, 'Add the note by hand.');
     const set = await setValue(f.el, f.kind, text, ctx.signal);
     if (!set.ok) return fail('failed', 'NOTE_NOT_TAKEN', `The note box did not take the text: ${set.detail ?? ''}`, 'Type it by hand.');

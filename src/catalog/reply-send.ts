@@ -9,7 +9,7 @@ import type { SendTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
 import { recordFacts } from '../profiles/facts.ts';
 import { noHiddenControls } from '../tools/unicode.ts';
-import { composerOf, recordIdOf, refusalKind, statusNear, textCount } from './shared.ts';
+import { composerOf, openComposer, profileSubmit, recordIdOf, refusalKind, statusNear, textCount } from './shared.ts';
 
 const input = z.strictObject({ text: z.string().trim().min(1).max(2_000).superRefine(noHiddenControls) });
 
@@ -37,9 +37,10 @@ export const replySend = (deps: CatalogDeps): SendTool<typeof input, unknown> =>
     return ok({ recordId: id, touches: ['reply', 'send'], provenance: facts.provenance, display: { text } });
   },
   async deliver({ text }, _call, ctx) {
-    const f = composerOf(deps, 'reply');
-    const scope = f?.el.closest('form, section, [role=region], [role=form]') ?? document.body;
-    const button = findButton(BUTTON_SYNONYMS.send, { scope }) ?? findButton(BUTTON_SYNONYMS.send);
+    const f = await openComposer(deps, 'reply', ctx.signal);
+    const info = deps.model().current().composer('reply');
+    const scope = info?.container ?? f?.el.closest('form, section, [role=region], [role=form]') ?? document.body;
+    const button = profileSubmit(deps, 'reply') ?? info?.sendButton ?? findButton(BUTTON_SYNONYMS.send, { scope }) ?? findButton(BUTTON_SYNONYMS.send);
     if (!f || !button) return fail('failed', 'NO_COMPOSER', 'The composer or its Send button is gone. Nothing was sent.', 'Open the conversation and try again.');
     const set = await setValue(f.el, f.kind, text, ctx.signal);
     if (!set.ok) return fail('failed', 'TEXT_NOT_TAKEN', 'The composer did not take the text. Nothing was sent.', 'Send it by hand.');

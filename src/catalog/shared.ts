@@ -9,7 +9,7 @@ import { findFields, triedFor, type Control, type FoundField } from '../dom/find
 import { idFromText } from '../dom/ids.ts';
 import { observe } from '../dom/observe.ts';
 import { noticeBaseline, watchOutcome, type Outcome } from '../dom/outcome.ts';
-import { queryAll } from '../dom/query.ts';
+import { queryAll, queryOne } from '../dom/query.ts';
 import { currentValue, setValue } from '../dom/set-value.ts';
 import { BUTTON_SYNONYMS, type FieldKey } from '../dom/synonyms.ts';
 import { isVisible, normLabel, squash } from '../dom/text.ts';
@@ -282,4 +282,11 @@ export async function openComposer(deps: CatalogDeps, kind: 'reply' | 'note', si
     signal,
   );
   return seen.kind === 'done' ? seen.value : null;
+}
+
+/** The profile's own button for a composer: icon-only buttons have no words to be found by. */
+export function profileSubmit(deps: CatalogDeps, kind: 'reply' | 'note'): HTMLElement | null {
+  const css = deps.model().current().profile?.composers?.[kind]?.submit;
+  const el = css ? queryOne(document, css) : null;
+  return el instanceof HTMLElement ? el : null;
 }

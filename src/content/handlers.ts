@@ -8,6 +8,7 @@ import type { Host } from './host.ts';
 import { pageLang, runActionWithToast } from './actions.ts';
 import { runFlow, stopFlow } from './flows.ts';
 import { emitContentSettings } from './settings-view.ts';
+import { handleTeach } from './picker.ts';
 
 export interface ContentState {
   host: Host;
@@ -79,6 +80,14 @@ async function handle(state: ContentState, raw: unknown, sender: chrome.runtime.
       if (from.kind !== 'sidepanel') return refusal('NOT_FROM_PANEL', 'Only the side panel asks for model tools.');
       return { ok: true, tools: host.core.registry.toFunctionSchemas(host.ctx('llm')) };
     }
+    case 'profiles.changed':
+      if (from.kind !== 'background') return refusal('NOT_FROM_BACKGROUND', 'Only the service worker says profiles changed.');
+      await host.refreshProfiles();
+      return { ok: true };
+    case 'teach.pick':
+    case 'teach.cancel':
+    case 'console.report':
+      return handleTeach(host, msg, sender);
     case 'tools.invoke': {
       if (from.kind !== 'sidepanel') return refusal('NOT_FROM_PANEL', 'Only the side panel runs tools from outside the page.');
       const ctx = host.ctx(msg.caller, { toolCallId: msg.toolCallId, sessionId: msg.sessionId, model: msg.model });

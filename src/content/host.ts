@@ -7,6 +7,8 @@ import { KbProviderList } from '../kb/config.ts';
 import { contentKbDeps } from '../kb/content.ts';
 import { BUILTIN_PROFILES } from '../profiles/index.ts';
 import { PageModel } from '../profiles/model.ts';
+import { z } from 'zod';
+import { ConsoleProfile, type LoadedProfile } from '../profiles/schema.ts';
 import type { Settings } from '../settings/schema.ts';
 import type { AuditRecord } from '../tools/audit.ts';
 import { createToolCore } from '../tools/index.ts';
@@ -16,8 +18,13 @@ import { toBackground } from '../ui/api.ts';
 export interface Host {
   core: ReturnType<typeof createToolCore>;
   model: PageModel;
+  settings(): Settings;
   ctx(caller: Caller, extra?: Partial<InvokeCtx>): InvokeCtx;
+  /** Asks the worker for this origin's taught and admin profiles (at start and on profiles.changed). */
+  refreshProfiles(): Promise<void>;
 }
+
+const LoadedProfiles = z.array(z.strictObject({ profile: ConsoleProfile, source: z.enum(['taught', 'managed']) })).max(50);
 
 export function createHost(getSettings: () => Settings, tabId: () => number | undefined): Host {
   const pendingAudit: AuditRecord[] = [];
@@ -46,8 +53,10 @@ export function createHost(getSettings: () => Settings, tabId: () => number | un
       if (!reply.ok) throw new Error(reply.error.detail);
     },
   });
+  // Taught and admin profiles come from the worker: content scripts never read profile storage.
+  let fetched: readonly LoadedProfile[] = [];
   const model = new PageModel(document, {
-    profiles: () => BUILTIN_PROFILES,
+    profiles: () => [...fetched, ...BUILTIN_PROFILES],
     choice: (origin) => getSettings().consoleProfiles[origin],
     agentName: () => getSettings().agentName,
   });
@@ -62,6 +71,14 @@ export function createHost(getSettings: () => Settings, tabId: () => number | un
   return {
     core,
     model,
+    settings: getSettings,
+    async refreshProfiles() {
+      const r = await toBackground<{ profiles: unknown }>({ type: 'profiles.get' });
+      const parsed = r.ok ? LoadedProfiles.safeParse(r.profiles) : null;
+      if (!parsed?.success) return;
+      fetched = parsed.data;
+      model.invalidate(true);
+    },
     ctx(caller, extra = {}) {
       const s = getSettings();
       const id = tabId();

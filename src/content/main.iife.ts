@@ -24,7 +24,7 @@ function main(): void {
 
   const start = async (): Promise<void> => {
     // A key-free view from the worker: content scripts cannot read chrome.storage.
-    const [loaded, who] = await Promise.all([loadContentSettings(), toBackground<{ tabId: number }>({ type: 'tab.whoami' })]);
+    const [loaded, who] = await Promise.all([loadContentSettings(), toBackground<{ tabId: number }>({ type: 'tab.whoami' }), host.refreshProfiles()]);
     settings = loaded;
     if (who.ok) tabId = who.tabId;
     onContentSettings((s) => (settings = s));

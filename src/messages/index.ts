@@ -6,6 +6,8 @@
  */
 import { z } from 'zod';
 import { KbRequest } from '../kb/messages.ts';
+import { ConsoleProfile } from '../profiles/schema.ts';
+import { CAPABILITIES, SLOTS } from '../profiles/teach/capabilities.ts';
 import { HOTKEY_ACTIONS, SettingsSchema, type Settings } from '../settings/schema.ts';
 import type { ToolError } from '../tools/types.ts';
 import { AuditRecordSchema, ExecOutcomeSchema, PlanRunSchema, PreparedCallSchema, ToolErrorSchema } from './schemas.ts';
@@ -60,6 +62,8 @@ export const ToBackground = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('plan.progress'), run: PlanRunSchema }),
   /** content script (search) or options page (syncUrls): the local knowledge base (src/background/kb.ts) */
   z.strictObject({ type: z.literal('kb'), request: KbRequest }),
+  /** content script: the taught and admin profiles for its own origin (the sender's, as stamped) */
+  z.strictObject({ type: z.literal('profiles.get') }),
 ]);
 export type ToBackground = z.infer<typeof ToBackground>;
 
@@ -79,6 +83,14 @@ export const ToContent = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('plan.stop'), runId: z.string().max(100) }),
   /** side panel: tools for the model (read only) */
   z.strictObject({ type: z.literal('tools.schemas') }),
+  /** service worker only: taught or admin profiles changed; ask again with profiles.get */
+  z.strictObject({ type: z.literal('profiles.changed') }),
+  /** side panel: teach mode, point at one example of a capability (the picker runs until a trusted pick or Esc) */
+  z.strictObject({ type: z.literal('teach.pick'), capability: z.enum(CAPABILITIES), slot: z.enum(SLOTS) }),
+  /** side panel: leave teach mode (ends a running picker, forgets the examples) */
+  z.strictObject({ type: z.literal('teach.cancel') }),
+  /** side panel: what works on this page, per capability; with `draft`, as that profile would read it */
+  z.strictObject({ type: z.literal('console.report'), draft: ConsoleProfile.optional() }),
   /**
    * side panel: one tool call. `llm` for the chat loop (read tools only), `ui` when a person
    * pressed a button in the panel. Sends and high-risk writes still end in a confirmation.

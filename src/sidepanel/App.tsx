@@ -8,6 +8,7 @@ import { Activity } from './Activity.tsx';
 import { Chat } from './Chat.tsx';
 import { Flows } from './Flows.tsx';
 import { Confirmations } from './Confirmations.tsx';
+import { ThisConsole } from './ThisConsole.tsx';
 
 interface PageInfo {
   origin: string;
@@ -19,7 +20,7 @@ export function App() {
   const tabId = useActiveTab();
   const [settings, setSettings] = useState<Settings>(DEFAULT_SETTINGS);
   const [page, setPage] = useState<PageInfo | null>(null);
-  const [view, setView] = useState<'work' | 'activity'>(new URLSearchParams(location.search).get('view') === 'activity' ? 'activity' : 'work');
+  const [view, setView] = useState<'work' | 'activity' | 'console'>(((v) => (v === 'activity' || v === 'console' ? v : 'work'))(new URLSearchParams(location.search).get('view')));
 
   useEffect(() => {
     const load = () => void loadSettings().then((s) => setSettings(s.settings));
@@ -57,9 +58,14 @@ export function App() {
         <button class={view === 'activity' ? 'view active' : 'view'} name="view-activity" onClick={() => setView('activity')}>
           {t('tabActivity')}
         </button>
+        <button class={view === 'console' ? 'view active' : 'view'} name="view-console" onClick={() => setView('console')}>
+          {t('tabConsole')}
+        </button>
       </nav>
       {view === 'activity' ? (
         <Activity />
+      ) : view === 'console' ? (
+        tabId === null ? <p class="empty no-console">{t('noConsoleTab')}</p> : <ThisConsole tabId={tabId} />
       ) : (
         <>
           {tabId === null || !page ? <p class="empty no-console">{t('noConsoleTab')}</p> : null}

@@ -1,0 +1,83 @@
+/**
+ * Where taught and admin-pushed profiles live. Taught ones: `chrome.storage.local` key
+ * `taughtProfiles`, one per console origin, written only from extension pages (the side
+ * panel, after the agent accepted the check) — never from a content script, which only
+ * computes rules. Admin ones: `chrome.storage.managed` key `profiles` (an array; locked).
+ * Content scripts get both through the worker (`profiles.get`), because storage may be closed
+ * to them (setAccessLevel TRUSTED_CONTEXTS). Every profile is parsed on the way out, so a
+ * damaged entry is dropped and reported, never used.
+ */
+import { parseProfile, type ConsoleProfile, type LoadedProfile } from './schema.ts';
+import { taughtProblems } from './teach/draft.ts';
+
+export const TAUGHT_KEY = 'taughtProfiles';
+export const MANAGED_KEY = 'profiles';
+
+type Stored = Record<string, unknown>;
+
+async function taughtAll(): Promise<Stored> {
+  const got = await chrome.storage.local.get(TAUGHT_KEY);
+  const v = got[TAUGHT_KEY];
+  return v && typeof v === 'object' && !Array.isArray(v) ? (v as Stored) : {};
+}
+
+/** The taught profile for one origin, if it is still valid. */
+export async function taughtFor(origin: string): Promise<ConsoleProfile | null> {
+  const parsed = parseProfile((await taughtAll())[origin]);
+  return parsed.ok && taughtProblems(parsed.profile, origin).length === 0 ? parsed.profile : null;
+}
+
+/** Admin profiles from policy; invalid ones are left out and named in `problems`. */
+export async function managedProfiles(): Promise<{ profiles: ConsoleProfile[]; problems: string[] }> {
+  let raw: unknown;
+  try {
+    raw = (await chrome.storage.managed.get(MANAGED_KEY))[MANAGED_KEY];
+  } catch {
+    return { profiles: [], problems: [] }; // no policy (or no managed storage here)
+  }
+  const list = Array.isArray(raw) ? raw : [];
+  const profiles: ConsoleProfile[] = [];
+  const problems: string[] = [];
+  list.forEach((item, i) => {
+    const p = parseProfile(item);
+    if (p.ok) profiles.push(p.profile);
+    else problems.push(...p.problems.map((m) => `profiles.${i}.${m}`));
+  });
+  return { profiles, problems };
+}
+
+/** What a console page on `origin` may use: the admin's profiles, then the one taught for it. */
+export async function loadProfiles(origin: string): Promise<LoadedProfile[]> {
+  const [managed, taught] = await Promise.all([managedProfiles(), taughtFor(origin)]);
+  return [...managed.profiles.map((profile) => ({ profile, source: 'managed' as const })), ...(taught ? [{ profile: taught, source: 'taught' as const }] : [])];
+}
+
+function writableHere(): boolean {
+  return typeof location === 'undefined' || location.protocol === 'chrome-extension:';
+}
+
+export async function saveTaught(origin: string, profile: ConsoleProfile): Promise<{ ok: true } | { ok: false; problems: string[] }> {
+  if (!writableHere()) return { ok: false, problems: ['only extension pages save profiles'] };
+  const parsed = parseProfile(profile);
+  if (!parsed.ok) return parsed;
+  const problems = taughtProblems(parsed.profile, origin);
+  if (problems.length) return { ok: false, problems };
+  const all = await taughtAll();
+  await chrome.storage.local.set({ [TAUGHT_KEY]: { ...all, [origin]: parsed.profile } });
+  return { ok: true };
+}
+
+export async function removeTaught(origin: string): Promise<void> {
+  if (!writableHere()) return;
+  const { [origin]: _gone, ...rest } = await taughtAll();
+  await chrome.storage.local.set({ [TAUGHT_KEY]: rest });
+}
+
+/** Taught or admin profiles changed (extension pages and the worker; content scripts hear it from the worker). */
+export function onProfilesChanged(fn: () => void): () => void {
+  const listener = (changes: Record<string, unknown>, area: string) => {
+    if ((area === 'local' && TAUGHT_KEY in changes) || (area === 'managed' && MANAGED_KEY in changes)) fn();
+  };
+  chrome.storage.onChanged.addListener(listener);
+  return () => chrome.storage.onChanged.removeListener(listener);
+}

@@ -1,0 +1,53 @@
+/**
+ * What an agent can teach, and which examples each needs. Pure data: the side panel shows
+ * the steps, the content script turns the picks into rules. Lists need two examples to
+ * generalise (a message list: one customer and one agent message, which also gives the role
+ * rule); everything else needs one.
+ */
+export const CAPABILITIES = [
+  'recordId',
+  'thread',
+  'customerName',
+  'customerEmail',
+  'customerPhone',
+  'customerOrder',
+  'history',
+  'reply',
+  'send',
+  'note',
+  'noteSubmit',
+  'ticketForm',
+] as const;
+export type Capability = (typeof CAPABILITIES)[number];
+
+export const SLOTS = ['one', 'customer', 'agent', 'note', 'author', 'first', 'second'] as const;
+export type Slot = (typeof SLOTS)[number];
+
+export const STEPS: Record<Capability, { required: readonly Slot[]; optional: readonly Slot[] }> = {
+  recordId: { required: ['one'], optional: [] },
+  thread: { required: ['customer', 'agent'], optional: ['note', 'author'] },
+  customerName: { required: ['one'], optional: [] },
+  customerEmail: { required: ['one'], optional: [] },
+  customerPhone: { required: ['one'], optional: [] },
+  customerOrder: { required: ['one'], optional: [] },
+  history: { required: ['first', 'second'], optional: [] },
+  reply: { required: ['one'], optional: [] },
+  send: { required: ['one'], optional: [] },
+  note: { required: ['one'], optional: [] },
+  noteSubmit: { required: ['one'], optional: [] },
+  ticketForm: { required: ['one'], optional: [] },
+};
+
+/** Why a rule is the way it is, or what to watch (localised in the panel as teachNote_<code>). */
+export const NOTE_CODES = [
+  'positional',
+  'byShape',
+  'rolesByMark',
+  'rolesByAlignment',
+  'fromUrl',
+  'oneExample',
+  'sameEntry',
+  'noStableSelector',
+  'examplesDisagree',
+] as const;
+export type NoteCode = (typeof NOTE_CODES)[number];

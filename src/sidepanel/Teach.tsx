@@ -1,0 +1,177 @@
+/**
+ * Teach mode: for a capability that is missing or wrong, "Show me" starts the picker on the
+ * page; the agent clicks the thing (one customer message, one agent message, the composer,
+ * the Send button …). The content script answers with a rule (data) and outlines what it
+ * matches; where one example is not enough the next one is asked for. Every rule goes into a
+ * draft that is checked on the page (what each read tool returns with it, what a write would
+ * touch, as a dry run), and only "Save" — after the agent has seen the check — stores it for
+ * this console's origin.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { z } from 'zod';
+import { parseProfile, type ConsoleProfile } from '../profiles/schema.ts';
+import { NOTE_CODES, SLOTS, STEPS, type Capability, type Slot } from '../profiles/teach/capabilities.ts';
+import { applyPatch, newDraft } from '../profiles/teach/draft.ts';
+import type { ProfilePatch } from '../profiles/teach/rules.ts';
+import type { ConsoleReport } from '../profiles/teach/report.ts';
+import { saveTaught } from '../profiles/store.ts';
+import { toTab } from '../ui/api.ts';
+import { t } from '../ui/i18n.ts';
+import { CapabilityTable, fetchReport } from './ThisConsole.tsx';
+
+/** The content script's answer is checked like any input: the patch only counts once the merged draft parses. */
+const PickReply = z.object({
+  cancelled: z.boolean(),
+  picked: z.object({ slot: z.enum(SLOTS), what: z.string().max(200), text: z.string().max(200) }).optional(),
+  rule: z
+    .object({
+      patch: z.record(z.string(), z.unknown()).nullable(),
+      need: z.array(z.enum(SLOTS)),
+      notes: z.array(z.object({ code: z.enum(NOTE_CODES), detail: z.string().max(600).optional() })).max(20),
+      matches: z.number(),
+    })
+    .optional(),
+});
+type PickReply = z.infer<typeof PickReply>;
+
+interface Props {
+  tabId: number;
+  origin: string;
+  base: ConsoleProfile | null;
+  first: Capability | null;
+  onDone(saved: boolean): void;
+}
+
+export function Teach({ tabId, origin, base, first, onDone }: Props) {
+  const [draft, setDraft] = useState<ConsoleProfile>(() => newDraft(origin, base));
+  const [report, setReport] = useState<ConsoleReport | null>(null);
+  const [cap, setCap] = useState<Capability | null>(first);
+  const [done, setDone] = useState<Partial<Record<Capability, Slot[]>>>({});
+  const [last, setLast] = useState<PickReply | null>(null);
+  const [picking, setPicking] = useState<Slot | null>(null);
+  const [problems, setProblems] = useState<string[]>([]);
+
+  const check = async (d: ConsoleProfile) => setReport(await fetchReport(tabId, d));
+  useEffect(() => {
+    void check(draft);
+    return () => void toTab(tabId, { type: 'teach.cancel' });
+  }, []);
+
+  const showMe = async (c: Capability, slot: Slot) => {
+    setPicking(slot);
+    setLast(null);
+    const r = await toTab<PickReply>(tabId, { type: 'teach.pick', capability: c, slot });
+    setPicking(null);
+    const reply = r.ok ? PickReply.safeParse(r) : null;
+    if (!reply?.success) return setProblems([r.ok ? 'unexpected answer from the page' : r.error.detail]);
+    setLast(reply.data);
+    if (reply.data.cancelled) return;
+    setDone((d) => ({ ...d, [c]: [...new Set([...(d[c] ?? []), slot])] }));
+    const patch = reply.data.rule?.patch as ProfilePatch | null | undefined;
+    if (!patch) return;
+    const next = parseProfile(applyPatch(draft, patch));
+    if (!next.ok) return setProblems(next.problems);
+    setProblems([]);
+    setDraft(next.profile);
+    await check(next.profile);
+  };
+
+  const save = async () => {
+    const res = await saveTaught(origin, draft);
+    if (!res.ok) return setProblems(res.problems);
+    await toTab(tabId, { type: 'teach.cancel' });
+    onDone(true);
+  };
+
+  const steps = cap ? STEPS[cap] : null;
+  const slots = steps ? [...steps.required, ...steps.optional] : [];
+  const doneHere = (cap && done[cap]) || [];
+  const nextSlot = slots.find((s) => !doneHere.includes(s) && steps!.required.includes(s)) ?? null;
+
+  return (
+    <section class="teach-mode" aria-label={t('teachTitle')}>
+      <header class="teach-head">
+        <strong>{t('teachTitle')}</strong>
+        <span class="meta">{new URL(origin).host}</span>
+      </header>
+      {cap && (
+        <div class="teach-step" data-cap={cap}>
+          <p class="teach-cap">
+            <strong>{t(`teachCap_${cap}`)}</strong>
+          </p>
+          <ol class="slots">
+            {slots.map((s) => (
+              <li class={`slot ${doneHere.includes(s) ? 'done' : ''}`} data-slot={s}>
+                {doneHere.includes(s) ? '✓ ' : ''}
+                {t(`teachSlot_${s}`)}
+                {!steps!.required.includes(s) && <span class="meta"> ({t('optional')})</span>}{' '}
+                <button class="pick" data-slot={s} disabled={picking !== null} onClick={() => void showMe(cap, s)}>
+                  {picking === s ? t('pickingNow') : doneHere.includes(s) ? t('pickAgain') : t('showMe')}
+                </button>
+              </li>
+            ))}
+          </ol>
+          {nextSlot && doneHere.length > 0 && <p class="need-more">{t('needAnother', t(`teachSlot_${nextSlot}`))}</p>}
+          {last && !last.cancelled && last.rule && (
+            <div class="pick-result" data-matches={String(last.rule.matches)}>
+              <p>
+                {t('pickedThing', last.picked?.what ?? '')} · {t('ruleMatches', String(last.rule.matches))}
+              </p>
+              <ul class="notes">
+                {last.rule.notes.map((n) => (
+                  <li class={`note note-${n.code}`}>
+                    {t(`teachNote_${n.code}`)} {n.detail && <code>{n.detail}</code>}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+          {last?.cancelled && <p class="meta picker-left">{t('pickerLeft')}</p>}
+        </div>
+      )}
+      {!cap && <p class="meta">{t('teachChoose')}</p>}
+      {report && (
+        <>
+          <h3 class="check-title">{t('checkTitle')}</h3>
+          <CapabilityTable report={report} onTeach={(c) => (setCap(c), setLast(null))} />
+          <DryRuns report={report} />
+        </>
+      )}
+      {problems.length > 0 && (
+        <div class="error" role="alert">
+          <ul>
+            {problems.map((p) => (
+              <li>{p}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <div class="teach-actions">
+        <button class="confirm save-taught" onClick={() => void save()}>
+          {t('teachSave')}
+        </button>
+        <button class="cancel-teach" onClick={() => void toTab(tabId, { type: 'teach.cancel' }).then(() => onDone(false))}>
+          {t('teachCancel')}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** What the writes would touch with this draft (dry runs: nothing changes, nothing is prepared for real). */
+function DryRuns({ report }: { report: ConsoleReport }) {
+  return (
+    <ul class="dry-runs">
+      {(['reply.draft', 'reply.send', 'note.add'] as const).map((name) => {
+        const r = report.tools[name];
+        const preview = r?.ok ? ((r.data as { preview?: { touches?: string[]; missing?: string[] } }).preview ?? {}) : null;
+        const missing = preview?.missing ?? [];
+        return (
+          <li class={`dry-run ${r?.ok && !missing.length ? 'ok' : 'no'}`} data-tool={name}>
+            <code>{name}</code> {r?.ok ? `${t('wouldTouch')} ${(preview?.touches ?? []).join(', ') || '—'}${missing.length ? ` · ${t('capMissing')} ${missing.join(', ')}` : ''}` : r && 'error' in r ? r.error.detail : ''}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

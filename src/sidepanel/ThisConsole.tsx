@@ -1,0 +1,203 @@
+/**
+ * "This console": for the console tab, the profile in use (built-in, taught, admin-pushed or
+ * the generic heuristics) and, per capability, whether it is found now and what it reads
+ * right now; a taught or admin rule that stopped matching is named. From here the agent
+ * teaches what is missing (Teach.tsx), exports the profile in use, imports one (checked with
+ * the same zod schema and the taught-profile rules: an invalid file changes nothing), or
+ * removes the taught one. Admin profiles are locked.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import type { ConsoleProfile } from '../profiles/schema.ts';
+import { exportText, importProfile } from '../profiles/teach/draft.ts';
+import type { Capability } from '../profiles/teach/capabilities.ts';
+import type { CapabilityRow, ConsoleReport, ViewCapability } from '../profiles/teach/report.ts';
+import { managedProfiles, onProfilesChanged, removeTaught, saveTaught, taughtFor } from '../profiles/store.ts';
+import { BUILTIN_PROFILES } from '../profiles/index.ts';
+import { toTab } from '../ui/api.ts';
+import { t } from '../ui/i18n.ts';
+import { Teach } from './Teach.tsx';
+
+/** Which teach steps fix which row of the view. */
+export const TEACHES: Record<ViewCapability, Capability[]> = {
+  conversationId: ['recordId'],
+  threadRoles: ['thread'],
+  customer: ['customerName', 'customerEmail', 'customerPhone', 'customerOrder'],
+  history: ['history'],
+  replyComposer: ['reply'],
+  sendButton: ['send'],
+  noteBox: ['note', 'noteSubmit'],
+  ticketForm: ['ticketForm'],
+  assign: [],
+  kb: [],
+};
+
+export async function fetchReport(tabId: number, draft?: ConsoleProfile): Promise<ConsoleReport | null> {
+  const r = await toTab<{ report: ConsoleReport }>(tabId, { type: 'console.report', ...(draft ? { draft } : {}) });
+  return r.ok ? r.report : null;
+}
+
+export function CapabilityTable({ report, onTeach }: { report: ConsoleReport; onTeach?: (cap: Capability) => void }) {
+  return (
+    <ul class="capabilities">
+      {report.capabilities.map((row) => (
+        <Row row={row} onTeach={onTeach} />
+      ))}
+    </ul>
+  );
+}
+
+function Row({ row, onTeach }: { row: CapabilityRow; onTeach?: ((cap: Capability) => void) | undefined }) {
+  return (
+    <li class={`capability ${row.found ? 'found' : 'missing'}`} data-cap={row.key} data-found={String(row.found)}>
+      <div class="cap-head">
+        <span class="cap-state">{row.found ? '✓' : '✗'}</span> <strong>{t(`cap_${row.key}`)}</strong>
+        {row.via && <span class="badge via">{t(`via_${row.via}`)}</span>}
+        {!row.found && <span class="cap-missing">{t('capMissing')}</span>}
+      </div>
+      {row.reads.length > 0 && (
+        <ul class="reads">
+          {row.reads.map((line) => (
+            <li>{line}</li>
+          ))}
+        </ul>
+      )}
+      {onTeach && TEACHES[row.key].length > 0 && (
+        <div class="teach-buttons">
+          {TEACHES[row.key].map((cap) => (
+            <button class="show-me" data-teach={cap} onClick={() => onTeach(cap)}>
+              {t('showMe')} · {t(`teachCap_${cap}`)}
+            </button>
+          ))}
+        </div>
+      )}
+    </li>
+  );
+}
+
+export function ThisConsole({ tabId }: { tabId: number }) {
+  const [report, setReport] = useState<ConsoleReport | null>(null);
+  const [taught, setTaught] = useState<ConsoleProfile | null>(null);
+  const [managed, setManaged] = useState<ConsoleProfile[]>([]);
+  const [teaching, setTeaching] = useState<{ first: Capability | null } | null>(null);
+  const [problems, setProblems] = useState<string[]>([]);
+  const [notice, setNotice] = useState('');
+  const [href, setHref] = useState<string | null>(null);
+
+  const load = async () => {
+    const r = await fetchReport(tabId);
+    setReport(r);
+    if (r) setTaught(await taughtFor(r.origin));
+    setManaged((await managedProfiles()).profiles);
+  };
+  useEffect(() => {
+    void load();
+    const off = onProfilesChanged(() => void load());
+    const onUpdated = (id: number, change: chrome.tabs.OnUpdatedInfo) => id === tabId && change.status === 'complete' && setTimeout(() => void load(), 150);
+    chrome.tabs.onUpdated.addListener(onUpdated);
+    return () => {
+      off();
+      chrome.tabs.onUpdated.removeListener(onUpdated);
+    };
+  }, [tabId]);
+
+  if (!report) return <p class="empty no-console">{t('noConsoleTab')}</p>;
+  const inUse = report.profile;
+  const inUseProfile =
+    inUse?.source === 'taught' ? taught : inUse?.source === 'managed' ? managed.find((m) => m.id === inUse.id) ?? null : BUILTIN_PROFILES.find((b) => b.profile.id === inUse?.id)?.profile ?? null;
+  const locked = inUse?.source === 'managed';
+  // A role or a history row can be absent on a record (no note yet, no earlier tickets): not a broken rule.
+  const stopped = inUse && inUse.source !== 'builtin' ? report.rules.filter((r) => r.matches === 0 && !/^thread\.roles\.|^history\.item$/.test(r.path)) : [];
+
+  if (teaching) {
+    return (
+      <Teach
+        tabId={tabId}
+        origin={report.origin}
+        base={taught}
+        first={teaching.first}
+        onDone={(saved) => {
+          setTeaching(null);
+          setNotice(saved ? t('teachSaved') : '');
+          void load();
+        }}
+      />
+    );
+  }
+
+  const exportProfile = () => {
+    if (!inUseProfile) return;
+    if (href) URL.revokeObjectURL(href);
+    setHref(URL.createObjectURL(new Blob([exportText(inUseProfile)], { type: 'application/json' })));
+    setTimeout(() => document.querySelector<HTMLAnchorElement>('a.profile-export-link')?.click(), 0);
+  };
+  const importFile = async (file: File | undefined) => {
+    setProblems([]);
+    setNotice('');
+    if (!file) return;
+    const res = importProfile(await file.text(), report.origin);
+    if (!res.ok) return setProblems(res.problems);
+    const saved = await saveTaught(report.origin, res.profile);
+    if (!saved.ok) return setProblems(saved.problems);
+    setNotice(t('importDone', res.profile.name));
+    void load();
+  };
+
+  return (
+    <section class="this-console" aria-label={t('tabConsole')}>
+      <div class={`profile-in-use source-${inUse?.source ?? 'generic'}`} data-source={inUse?.source ?? 'generic'}>
+        <span class="meta">{t('profileInUse')}</span> <strong class="profile-name">{inUse ? inUse.name : t('genericProfile')}</strong>{' '}
+        <span class="badge">{t(`source_${inUse?.source ?? 'generic'}`)}</span>
+        {locked && <span class="badge locked">{t('lockedByAdmin')}</span>}
+        {report.recordId && <span class="meta"> · {report.recordId}</span>}
+      </div>
+      {stopped.length > 0 && (
+        <div class="notice stopped" role="alert">
+          {t('rulesStopped')}
+          <ul>
+            {stopped.map((r) => (
+              <li>
+                <code>{r.path}</code> <code>{r.css}</code>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <CapabilityTable report={report} {...(locked ? {} : { onTeach: (cap: Capability) => setTeaching({ first: cap }) })} />
+      <div class="console-actions">
+        {!locked && (
+          <button class="teach" onClick={() => setTeaching({ first: null })}>
+            {t('teachStart')}
+          </button>
+        )}
+        <button class="export-profile" disabled={!inUseProfile} onClick={exportProfile}>
+          {t('exportProfile')}
+        </button>
+        <label class="import-profile">
+          {t('importProfile')}
+          <input type="file" accept="application/json,.json" name="import-profile" onChange={(e) => void importFile((e.currentTarget as HTMLInputElement).files?.[0])} />
+        </label>
+        {taught && !locked && (
+          <button class="remove-taught" onClick={() => void removeTaught(report.origin).then(load)}>
+            {t('removeTaught')}
+          </button>
+        )}
+        {href && inUseProfile && (
+          <a class="profile-export-link" href={href} download={`deskhand-profile-${inUseProfile.id}.json`}>
+            {t('exportProfile')}
+          </a>
+        )}
+      </div>
+      {problems.length > 0 && (
+        <div class="error import-error" role="alert">
+          <p>{t('importInvalid')}</p>
+          <ul>
+            {problems.slice(0, 12).map((p) => (
+              <li>{p}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {notice && <p class="notice done">{notice}</p>}
+    </section>
+  );
+}
