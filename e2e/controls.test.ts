@@ -151,6 +151,14 @@ describe('ajax dialogs', () => {
     expect(await page.$eval('#popup', (p) => (p as HTMLElement).style.display)).toBe('none');
   });
 
+  it('a console that loads another page right after the dialog closes still gets its answer read', async () => {
+    const { page, tabId } = await open('/t/7004/dialogs?redirect=1');
+    const d = data<{ to: string; seen: string }>(await invoke(tabId, 'queue.assign', { queue: 'Sales' }));
+    expect(d).toMatchObject({ to: 'Sales', seen: 'the dialog closed' });
+    await until(async () => page.url(), (u) => u.endsWith('?after=1'));
+    expect((await log()).map((e) => [e.path, choice(e.body), e.status])).toEqual([['/api/tickets/7004/transfer', '2', 200]]);
+  });
+
   it('ticket.assign opens the Assign dialog through a link inside a closed menu and assigns the agent', async () => {
     const { tabId } = await open('/t/7004/dialogs');
     const d = data<{ to: string; notice: string }>(await invoke(tabId, 'ticket.assign', { agent: 'Ben Becker' }));

@@ -225,7 +225,7 @@ export function fromOutcome<T>(o: Outcome, data: (notice: string) => T, w: Outco
     const kind = BROKE.test(o.notice) ? 'uncertain' : 'failed';
     return fail(kind, kind === 'failed' ? w.refused : w.unclear, `The console answered: ${o.notice}`, kind === 'failed' ? w.fix : w.check);
   }
-  return fail('uncertain', w.silent, 'The console showed no result in time (no success or error notice, no other sign).', w.check);
+  return fail('uncertain', w.silent, `The console showed no result (${o.via}: no success or error notice, no other sign).`, w.check);
 }
 
 /** A 4xx-like refusal is a clear "no" (failed); anything else unclear is uncertain. */

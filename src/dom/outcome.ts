@@ -140,7 +140,7 @@ const POLL_MS = 100;
  * Like observe.ts, but across every document and open shadow root of the page (a refund form
  * in an iframe answers inside the iframe) plus a short poll for what observers cannot see.
  */
-function watch<T>(root: Document | Element, check: () => Observed<T> | null, timeoutMs: number, signal?: AbortSignal): Promise<Observed<T>> {
+function watch<T>(root: Document | Element, check: () => Observed<T> | null, timeoutMs: number, signal?: AbortSignal, onLeave?: () => Observed<T>): Promise<Observed<T>> {
   return new Promise((resolve) => {
     const first = check();
     if (first) return resolve(first);
@@ -152,8 +152,15 @@ function watch<T>(root: Document | Element, check: () => Observed<T> | null, tim
       clearTimeout(timer);
       clearInterval(poll);
       signal?.removeEventListener('abort', onAbort);
+      view.removeEventListener('beforeunload', leave);
+      view.removeEventListener('pagehide', leave);
       resolve(r);
     };
+    // The console navigates away (osTicket loads the queue after a transfer): answer now, while
+    // this document can still reply — with what was seen so far.
+    const leave = () => finish(check() ?? onLeave?.() ?? { kind: 'silent' });
+    view.addEventListener('beforeunload', leave);
+    view.addEventListener('pagehide', leave);
     const tick = () => {
       const r = check();
       if (r) finish(r);
@@ -183,10 +190,11 @@ export async function watchOutcome(before: NoticeBaseline, opts: WatchOptions): 
     },
     opts.timeoutMs,
     opts.signal,
+    () => ({ kind: 'done', value: { kind: 'uncertain', notice: '', via: 'the page navigated away before it showed a result' } }),
   );
   if (seen.kind !== 'done') return { kind: 'uncertain', notice: '', via: 'nothing seen in time' };
   const out = seen.value;
-  if (out.notice || !opts.graceMs) return out;
+  if (out.kind !== 'success' || out.notice || !opts.graceMs) return out;
   // Evidence without a notice: an error notice may still follow (a dialog that closes, then complains).
   const late = await watch<Outcome>(root, () => {
     const n = readNotice(root, before, opts.signals);
