@@ -56,7 +56,7 @@ describe('when the bridge is on for this console', () => {
     expect(await ext(page, 'typeof window.__extTools.invoke')).toBe('function');
     type Row = { name: string; title: string; description: string; sideEffect: string; risk: string | null; available: boolean; why?: string; annotations: Record<string, boolean> };
     const list = await ext<Row[]>(page, '__extTools.list()');
-    expect(list.map((t) => t.name).sort()).toHaveLength(14);
+    expect(list.map((t) => t.name).sort()).toHaveLength(15);
     // One effect column; the title in the browser's language; `why` only when not available.
     expect(list.find((t) => t.name === 'reply.send')).toMatchObject({ title: '发送回复', sideEffect: 'send', risk: 'high', available: true, annotations: { readOnlyHint: false, destructiveHint: true } });
     expect(list.find((t) => t.name === 'kb.search')).toMatchObject({ sideEffect: 'read', risk: null, annotations: { readOnlyHint: true, untrustedContentHint: true } });

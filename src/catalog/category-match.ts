@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { findField } from '../dom/find.ts';
-import { optionsOf, setValue, type OptionLike } from '../dom/set-value.ts';
+import { findField, triedFor } from '../dom/find.ts';
+import { listOptions, optionsOf, setValue, type OptionLike } from '../dom/set-value.ts';
 import { normLabel } from '../dom/text.ts';
 import { fail, ok } from '../tools/errors.ts';
 import type { WriteTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
-import { subjectOf, ticketForm } from './shared.ts';
+import { opensFirst, subjectOf, ticketForm } from './shared.ts';
 
 const input = z.strictObject({
   hint: z.string().trim().max(200).optional().describe('Extra words that describe the issue; they count double.'),
@@ -63,17 +63,24 @@ export const categoryMatch = (deps: CatalogDeps): WriteTool<typeof input, unknow
   featureFlag: 'tickets',
   facets: ['ticketForm'],
   input,
-  async preview({ hint }) {
-    const { form } = await ticketForm(deps, false);
-    const field = form ? findField('category', { scope: form, includeHidden: true }) : null;
-    const scores = field ? scoreOptions(optionsOf(field.el, field.kind), textsOf(deps, hint)) : [];
-    return { touches: field ? ['category'] : [], missing: field ? [] : ['category'], display: { choice: scores[0]?.score ? scores[0].label : null, scores } };
+  // The same locator as the run; a closed combobox is opened to read its options, then closed.
+  async preview({ hint }, ctx) {
+    const { form, opener } = await ticketForm(deps, false);
+    const field = form ? findField('category', { scope: form }) : null;
+    // Inside a closed form nothing can be opened: only the options already in the DOM are scored.
+    const options = !field ? [] : field.behindOpener ? optionsOf(field.el, field.kind) : await listOptions(field.el, field.kind, ctx.signal);
+    const scores = field ? scoreOptions(options, textsOf(deps, hint)) : [];
+    const first = form ? opensFirst(form, opener) : undefined;
+    return { touches: field ? ['category'] : [], missing: field ? [] : ['category'], display: { choice: scores[0]?.score ? scores[0].label : null, scores, ...(first ? { opensFirst: first } : {}) } };
   },
   async run({ hint }, ctx) {
     const { form, opened } = await ticketForm(deps, true, ctx.signal);
     const field = form ? findField('category', { scope: form }) : null;
-    if (!field) return fail('not_found', 'NO_CATEGORY_FIELD', 'No category field was found in the ticket form.', 'Use page.inspect to see which fields are found.');
-    const scores = scoreOptions(optionsOf(field.el, field.kind), textsOf(deps, hint));
+    if (!field) {
+      const tried = form ? triedFor('category', form) : 'no ticket form on this page';
+      return fail('not_found', 'NO_CATEGORY_FIELD', `No category field was found in the ticket form: ${tried}.`, 'Use page.inspect to see which fields are found.');
+    }
+    const scores = scoreOptions(await listOptions(field.el, field.kind, ctx.signal), textsOf(deps, hint));
     const [choice, runnerUp] = scores;
     if (!choice || choice.score === 0) {
       return ok({ choice: null, runnerUp: null, scores, applied: false, opened, detail: 'No category matches the conversation; choose one by hand.' });

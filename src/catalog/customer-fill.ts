@@ -34,10 +34,10 @@ export const customerFill = (deps: CatalogDeps): WriteTool<typeof input, FillRep
   sensitiveFields: ['phone', 'email'],
   input,
   async preview(i) {
-    const { form } = await ticketForm(deps, false);
+    const { form, opener } = await ticketForm(deps, false);
     const values = await valuesFor(deps, i);
-    const plan = form ? planValues(values, form) : { filled: [], missed: Object.keys(values) as never[], failed: [] };
-    return { touches: plan.filled.map((f) => f.field), missing: plan.missed, display: { ...values } };
+    const plan = form ? planValues(values, form, opener) : { filled: [], missed: Object.keys(values) as never[], failed: [] };
+    return { touches: plan.filled.map((f) => f.field), missing: plan.missed, display: { ...values, ...(plan.opensFirst ? { opensFirst: plan.opensFirst } : {}), found: Object.fromEntries(plan.filled.map((f) => [f.field, f.at])) } };
   },
   async run(i, ctx) {
     const { form, opened } = await ticketForm(deps, true, ctx.signal);

@@ -23,6 +23,7 @@ export const GRADES: Readonly<Record<string, Grade>> = {
   'note.add': { sideEffect: 'write', risk: 'low' },
   'ticket.submit': { sideEffect: 'write', risk: 'medium' },
   'queue.assign': { sideEffect: 'write', risk: 'medium' },
+  'ticket.assign': { sideEffect: 'write', risk: 'medium' },
   'refund.request': { sideEffect: 'write', risk: 'high', requiredRole: 'REFUND_APPROVER' },
   'reply.send': { sideEffect: 'send', risk: 'high' },
 };

@@ -15,6 +15,7 @@ import { queueAssign } from './queue-assign.ts';
 import { refundRequest } from './refund-request.ts';
 import { replyDraft } from './reply-draft.ts';
 import { replySend } from './reply-send.ts';
+import { ticketAssign } from './ticket-assign.ts';
 import { ticketFill } from './ticket-fill.ts';
 import { ticketHistory } from './ticket-history.ts';
 import { ticketSubmit } from './ticket-submit.ts';
@@ -32,6 +33,7 @@ export const CATALOG_FILES = [
   'note-add',
   'ticket-submit',
   'queue-assign',
+  'ticket-assign',
   'refund-request',
   'reply-send',
 ] as const;
@@ -49,6 +51,7 @@ export function registerCatalog(registry: Registry, deps: CatalogDeps): void {
   registry.register(noteAdd(deps));
   registry.register(ticketSubmit(deps));
   registry.register(queueAssign(deps));
+  registry.register(ticketAssign(deps));
   registry.register(refundRequest(deps));
   registry.register(replySend(deps));
 }

@@ -1,13 +1,11 @@
 import { z } from 'zod';
-import { findButton } from '../dom/find.ts';
-import { observe } from '../dom/observe.ts';
 import { setValue } from '../dom/set-value.ts';
 import { BUTTON_SYNONYMS } from '../dom/synonyms.ts';
 import { squash } from '../dom/text.ts';
-import { fail, ok } from '../tools/errors.ts';
+import { fail } from '../tools/errors.ts';
 import type { WriteTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
-import { composerOf, openComposer, profileSubmit, recordIdOf, textCount } from './shared.ts';
+import { buttonNear, composerOf, fromOutcome, openComposer, pressAndWatch, profileSubmit, recordIdOf, textCount } from './shared.ts';
 
 const input = z.strictObject({ text: z.string().trim().min(1).max(2_000) });
 
@@ -29,23 +27,25 @@ export const noteAdd = (deps: CatalogDeps): WriteTool<typeof input, unknown> => 
   },
   async run({ text }, ctx) {
     const f = await openComposer(deps, 'note', ctx.signal);
+    if (!f) return fail('not_found', 'NO_NOTE_BOX', 'No internal-note box was found.', 'Open a conversation first.');
     const info = deps.model().current().composer('note');
-    const section = info?.container ?? f?.el.closest('section, form, fieldset, [role=region], [role=tabpanel]') ?? f?.el.parentElement ?? null;
-    const button = profileSubmit(deps, 'note') ?? (section ? findButton(BUTTON_SYNONYMS.addNote, { scope: section }) : null);
-    if (!f || !button) return fail('not_found', 'NO_NOTE_BOX', 'No internal-note box was found.', 'Open a conversation first.');
+    // The profile's button (icon-only ones have no words), else the nearest note button around the box.
+    const own = profileSubmit(deps, 'note');
+    const button = own ? { ok: true as const, el: own } : buttonNear(info?.container ?? f.el, BUTTON_SYNONYMS.addNote);
+    if (!button.ok) return fail('not_found', 'NO_NOTE_BUTTON', `The note box has no save button deskhand can use: ${button.detail}.`, 'Add the note by hand.');
     const set = await setValue(f.el, f.kind, text, ctx.signal);
     if (!set.ok) return fail('failed', 'NOTE_NOT_TAKEN', `The note box did not take the text: ${set.detail ?? ''}`, 'Type it by hand.');
-    const before = textCount(document.body, squash(text), f.el);
-    button.click();
-    const seen = await observe(
-      document.body,
-      () => (textCount(document.body, squash(text), f.el) > before ? { kind: 'done', value: true } : null),
-      deps.observeMs ?? 5_000,
-      ctx.signal,
+    const wanted = squash(text);
+    const before = textCount(document.body, wanted, f.el);
+    const outcome = await pressAndWatch(deps, button.el, deps.observeMs ?? 5_000, ctx.signal, () =>
+      textCount(document.body, wanted, f.el) > before ? 'the note appears on the page' : null,
     );
-    if (seen.kind !== 'done') {
-      return fail('uncertain', 'NOTE_UNCONFIRMED', 'The console did not show the note after saving.', 'Check the notes list before adding it again.');
-    }
-    return ok({ added: true, conversationId: recordIdOf(deps) });
+    return fromOutcome(outcome, () => ({ added: true, conversationId: recordIdOf(deps) }), {
+      refused: 'NOTE_REFUSED',
+      unclear: 'NOTE_UNCERTAIN',
+      silent: 'NOTE_UNCONFIRMED',
+      fix: 'Fix what it says and add the note again.',
+      check: 'Check the notes list before adding it again.',
+    });
   },
 });

@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { findButton } from '../dom/find.ts';
-import { recordFacts } from '../profiles/facts.ts';
 import { BUTTON_SYNONYMS } from '../dom/synonyms.ts';
-import { fail, ok } from '../tools/errors.ts';
+import { recordFacts } from '../profiles/facts.ts';
+import { fail } from '../tools/errors.ts';
 import type { WriteTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
-import { fillValues, planValues, recordIdOf, refusalKind, statusNear, watchStatus } from './shared.ts';
+import { buttonNear, fillValues, fromOutcome, planValues, pressAndWatch, recordIdOf, unverified } from './shared.ts';
 
 const input = z.strictObject({
   orderId: z.string().trim().regex(/^[A-Z]{2,5}-\d{4,}$/, 'An order id like ORD-20261101'),
@@ -44,23 +43,23 @@ export const refundRequest = (deps: CatalogDeps): WriteTool<typeof input, unknow
   async run(i, ctx) {
     const form = deps.model().current().refundForm()?.el ?? null;
     if (!form) return fail('not_found', 'NO_REFUND_FORM', 'No refund form was found on this page.', 'Open the customer panel with its refund form.');
+    // Everything is filled and checked before the submit is pressed: nothing half-done goes out.
     const report = await fillValues(toValues(i), form, ctx.signal);
-    if (report.missed.length || report.failed.length) {
-      const bad = [...report.missed, ...report.failed.map((f) => f.field)];
-      return fail('failed', 'REFUND_FORM_INCOMPLETE', `Could not fill the refund form: ${bad.join(', ')}. Nothing was submitted.`, 'Request the refund by hand.');
+    const bad = [...report.missed, ...report.failed.map((f) => f.field), ...unverified(report, form)];
+    if (bad.length) {
+      const why = [...Object.entries(report.tried ?? {}).map(([k, t]) => `${k}: ${t}`), ...report.failed.map((f) => `${f.field}: ${f.detail}`)].join('; ');
+      return fail('failed', 'REFUND_FORM_INCOMPLETE', `Could not fill the refund form: ${[...new Set(bad)].join(', ')}. Nothing was submitted.${why ? ` ${why}.` : ''}`, 'Request the refund by hand.');
     }
-    const button = findButton(BUTTON_SYNONYMS.submitRefund, { scope: form });
-    if (!button) return fail('failed', 'NO_REFUND_BUTTON', 'The refund form has no submit button deskhand can find. Nothing was submitted.', 'Submit it by hand.');
-    const status = statusNear(form, deps);
-    const before = status?.textContent ?? '';
-    button.click();
-    const seen = await watchStatus(status, form, deps.observeMs ?? 10_000, ctx.signal, before);
-    if (seen.kind === 'done') return ok({ requested: true, refundId: /\bR-\d+\b/.exec(seen.value)?.[0] ?? null, message: seen.value });
-    if (seen.kind === 'error') {
-      const kind = refusalKind(seen.detail);
-      return fail(kind, kind === 'failed' ? 'REFUND_REFUSED' : 'REFUND_UNCERTAIN', `The console answered: ${seen.detail}`, kind === 'failed' ? 'The refund was not made. Check the amount and order.' : 'Check the order on the console before requesting again.');
-    }
-    return fail('uncertain', 'REFUND_UNCONFIRMED', 'The console showed no result for the refund.', 'Check the order on the console before requesting again.');
+    const button = buttonNear(form, BUTTON_SYNONYMS.submitRefund);
+    if (!button.ok) return fail('failed', 'NO_REFUND_BUTTON', `The refund form cannot be submitted: ${button.detail}. Nothing was submitted.`, 'Submit it by hand.');
+    const outcome = await pressAndWatch(deps, button.el, deps.observeMs ?? 10_000, ctx.signal);
+    return fromOutcome(outcome, (notice) => ({ requested: true, refundId: /\bR-\d+\b/.exec(notice)?.[0] ?? null, message: notice }), {
+      refused: 'REFUND_REFUSED',
+      unclear: 'REFUND_UNCERTAIN',
+      silent: 'REFUND_UNCONFIRMED',
+      fix: 'The refund was not made. Check the amount and order.',
+      check: 'Check the order on the console before requesting again.',
+    });
   },
 });
 

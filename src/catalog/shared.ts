@@ -2,17 +2,21 @@
  * Helpers shared by catalog tools: the quick-ticket form, filling a set of fields with a
  * report of what was filled and what was missed, and reading the console's answer.
  */
-import { findButton, findFields, type Control, type FoundField } from '../dom/find.ts';
+import { findButtonIn, findButtonNear, type FoundButton } from '../dom/controls/button.ts';
+import { press, restoreFocus, sleep } from '../dom/controls/events.ts';
+import { describeEl } from '../dom/describe.ts';
+import { findFields, triedFor, type Control, type FoundField } from '../dom/find.ts';
 import { idFromText } from '../dom/ids.ts';
-import { observe, type Observed } from '../dom/observe.ts';
+import { observe } from '../dom/observe.ts';
+import { noticeBaseline, watchOutcome, type Outcome } from '../dom/outcome.ts';
 import { queryAll, queryOne } from '../dom/query.ts';
-import { currentValue, setValue, wait } from '../dom/set-value.ts';
+import { currentValue, setValue } from '../dom/set-value.ts';
 import { BUTTON_SYNONYMS, type FieldKey } from '../dom/synonyms.ts';
-import { isVisible, squash } from '../dom/text.ts';
+import { isVisible, normLabel, squash } from '../dom/text.ts';
 import { visibleTextOf } from '../dom/visible.ts';
 import { pickValue } from '../profiles/identity.ts';
 import type { Snapshot } from '../profiles/model.ts';
-import { fail } from '../tools/errors.ts';
+import { fail, ok } from '../tools/errors.ts';
 import type { RunResult } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
 
@@ -32,24 +36,40 @@ export const FIELD_TITLES: Record<FieldKey, { zh: string; en: string }> = {
   reason: { zh: '原因', en: 'reason' },
   note: { zh: '备注', en: 'note' },
   queue: { zh: '队列', en: 'queue' },
+  agent: { zh: '处理人', en: 'agent' },
   reply: { zh: '回复', en: 'reply' },
 };
 
 export interface FillReport {
-  filled: { field: FieldKey; value: string; via: string }[];
+  /** `at` names the control (for reports, and to compare a dry run with its run). */
+  filled: { field: FieldKey; value: string; via: string; at: string }[];
   missed: FieldKey[];
   failed: { field: FieldKey; detail: string }[];
+  /** For each missed field: what was looked for, and where. */
+  tried?: Partial<Record<FieldKey, string>>;
+  /** Dry runs: the container the run opens first ("the ticket form, through the button 新建工单"). */
+  opensFirst?: string;
 }
 
+/** How long a console's own "open the form" button may take to show the form. */
+const OPEN_FORM_MS = 2_000;
+
 /** The quick-ticket form, opening it through the console's own button when it is closed. */
-export async function ticketForm(deps: CatalogDeps, open: boolean, signal?: AbortSignal): Promise<{ form: Element | null; opened: boolean }> {
+export async function ticketForm(deps: CatalogDeps, open: boolean, signal?: AbortSignal): Promise<{ form: Element | null; opened: boolean; opener: FoundButton | null }> {
   const form = deps.model().current().ticketForm()?.el ?? null;
-  if (!form) return { form: null, opened: false };
-  if (isVisible(form) || !open) return { form, opened: false };
-  const opener = findButton(BUTTON_SYNONYMS.openTicket);
-  opener?.click();
-  await wait(0, signal);
-  return { form, opened: isVisible(form) };
+  if (!form) return { form: null, opened: false, opener: null };
+  if (isVisible(form)) return { form, opened: false, opener: null };
+  const opener = findButtonIn(document, BUTTON_SYNONYMS.openTicket);
+  if (!open || !opener || opener.disabled) return { form, opened: false, opener };
+  press(opener.el);
+  for (let waited = 0; !isVisible(form) && waited < OPEN_FORM_MS; waited += 50) await sleep(50, signal);
+  return { form, opened: isVisible(form), opener };
+}
+
+/** Dry runs: "would open the form first" when it is closed. */
+export function opensFirst(form: Element, opener: FoundButton | null): string | undefined {
+  if (isVisible(form)) return undefined;
+  return opener ? `${describeEl(form)}, through the console's button "${opener.label}"` : `${describeEl(form)} (closed; no button that opens it was found)`;
 }
 
 /** The fields that were given a value (empty strings mean "leave as it is"). */
@@ -65,27 +85,62 @@ export async function fillValues(
 ): Promise<FillReport> {
   const keys = givenKeys(values);
   const { found, missing } = findFields(keys, { scope, ...(controls ? { controls } : {}) });
-  const report: FillReport = { filled: [], missed: [...missing], failed: [] };
-  for (const key of keys) {
-    const f = found[key];
-    if (!f) continue;
-    signal.throwIfAborted();
-    const res = await setValue(f.el, f.kind, values[key]!, signal);
-    if (res.ok) report.filled.push({ field: key, value: res.value, via: f.via });
-    else report.failed.push({ field: key, detail: res.detail ?? 'not accepted' });
+  const report: FillReport = { filled: [], missed: [...missing], failed: [], ...triedReport(missing, scope) };
+  const previous = document.activeElement;
+  try {
+    for (const key of keys) {
+      const f = found[key];
+      if (!f) continue;
+      signal.throwIfAborted();
+      const res = await setValue(f.el, f.kind, values[key]!, signal);
+      if (res.ok) report.filled.push({ field: key, value: res.value, via: f.via, at: controlName(f.el) });
+      else report.failed.push({ field: key, detail: res.detail ?? 'not accepted' });
+    }
+  } finally {
+    // Filling moves focus through the form; the agent's place on the page is given back.
+    restoreFocus(previous);
   }
   return report;
 }
 
-/** Dry-run twin of fillValues: which fields would be filled, and how they were found. */
-export function planValues(values: Partial<Record<FieldKey, string>>, scope: Element | Document): FillReport {
+/** A control's readable name in reports: tag, id, classes, and its form name. */
+export function controlName(el: Element): string {
+  const name = el.getAttribute('name');
+  return `${describeEl(el)}${name ? `[name="${name}"]` : ''}`;
+}
+
+function triedReport(missing: readonly FieldKey[], scope: Element | Document): Pick<FillReport, 'tried'> {
+  return missing.length ? { tried: Object.fromEntries(missing.map((k) => [k, triedFor(k, scope)])) } : {};
+}
+
+/**
+ * Dry-run twin of fillValues: which fields would be filled and how they were found — by the
+ * same locator the run uses (no hidden controls a run would miss), plus what the run opens first.
+ */
+export function planValues(values: Partial<Record<FieldKey, string>>, scope: Element | Document, opener: FoundButton | null = null): FillReport {
   const keys = givenKeys(values);
-  const { found, missing } = findFields(keys, { scope, includeHidden: true });
+  const { found, missing } = findFields(keys, { scope });
+  const first = scope.nodeType === Node.ELEMENT_NODE ? opensFirst(scope as Element, opener) : undefined;
   return {
-    filled: keys.filter((k) => found[k]).map((k) => ({ field: k, value: values[k]!, via: (found[k] as FoundField).via })),
+    filled: keys.filter((k) => found[k]).map((k) => ({ field: k, value: values[k]!, via: (found[k] as FoundField).via, at: controlName(found[k]!.el) })),
     missed: missing,
     failed: [],
+    ...triedReport(missing, scope),
+    ...(first ? { opensFirst: first } : {}),
   };
+}
+
+/** After filling and before any submit: every filled field still shows its value (else nothing is submitted). */
+export function unverified(report: FillReport, scope: Element | Document): FieldKey[] {
+  const { found } = findFields(report.filled.map((f) => f.field), { scope });
+  return report.filled
+    .filter((f) => {
+      const el = found[f.field];
+      const now = el ? normLabel(currentValue(el.el, el.kind)) : '';
+      const want = normLabel(f.value);
+      return !el || !(now === want || now.includes(want) || (now && want.includes(now)));
+    })
+    .map((f) => f.field);
 }
 
 export function currentOf(f: FoundField): string {
@@ -123,29 +178,54 @@ export function subjectOf(s: Snapshot): string {
 }
 
 /**
- * After pressing a console button: read its status line. `ok` = the console confirmed,
- * `error` = it said no (4xx-like) or failed (5xx-like), `silent` = no answer in time.
+ * Presses a console's submit and reads what it says (src/dom/outcome.ts): the profile's
+ * signals first, then success/error notices anywhere on the page, then the tool's own
+ * evidence; nothing in time is uncertain.
  */
-export function watchStatus(
-  status: Element | null,
-  root: Node,
+export async function pressAndWatch(
+  deps: CatalogDeps,
+  button: HTMLElement,
   timeoutMs: number,
   signal: AbortSignal,
-  before = status?.textContent ?? '',
-): Promise<Observed<string>> {
-  return observe<string>(
-    root,
-    () => {
-      const state = status?.getAttribute('data-state');
-      const text = (status?.textContent ?? '').trim();
-      if (!status || text === before.trim() || text === '…') return null;
-      if (state === 'error' || /失败|拒绝|错误|✗|failed|refused|error/i.test(text)) return { kind: 'error', detail: text };
-      if (state === 'ok' || text) return { kind: 'done', value: text };
-      return null;
-    },
-    timeoutMs,
-    signal,
-  );
+  evidence?: () => string | null,
+): Promise<Outcome> {
+  const signals = deps.model().current().profile?.signals;
+  const before = noticeBaseline(document, signals);
+  press(button);
+  return watchOutcome(before, { timeoutMs, signal, ...(signals ? { signals } : {}), ...(evidence ? { evidence } : {}) });
+}
+
+/** The submit-like button nearest to `from` (its form, dialog or box first, then outward). */
+export function buttonNear(from: Element, words: readonly string[]): { ok: true; el: HTMLElement } | { ok: false; detail: string } {
+  const hit = findButtonNear(from, words);
+  if (!hit) return { ok: false, detail: `no button named ${words.slice(0, 6).map((w) => `"${w}"`).join(', ')} (by text, value, aria-label, title) in ${describeEl(from)} or any container around it` };
+  if (hit.disabled) return { ok: false, detail: `the "${hit.label}" button is disabled, so it was not pressed` };
+  return { ok: true, el: hit.el };
+}
+
+/** Codes and hints a tool gives for each way its console can answer. */
+export interface OutcomeWords {
+  /** Code for a clear refusal (an error notice the console showed). */
+  refused: string;
+  /** Code for an unclear error (5xx-like) and for silence. */
+  unclear: string;
+  silent: string;
+  fix: string;
+  check: string;
+}
+
+/** An error notice that means "the console broke", not "the console refused". */
+const BROKE = /\b5\d\d\b|internal (server )?error|server error|timed? ?out|network error|try again later|服务器错误|网络错误|超时|稍后再试/i;
+
+/** The tool's result from what the console said: data on success, failed/uncertain otherwise, the notice text always carried. */
+export function fromOutcome<T>(o: Outcome, data: (notice: string) => T, w: OutcomeWords): RunResult<T & { notice: string; seen: string }> {
+  if (o.kind === 'success') return ok({ ...data(o.notice), notice: o.notice, seen: o.via });
+  if (o.kind === 'failure') {
+    // A console that shows an error said no (failed) — unless the error says it broke (5xx-like): then it may have happened.
+    const kind = BROKE.test(o.notice) ? 'uncertain' : 'failed';
+    return fail(kind, kind === 'failed' ? w.refused : w.unclear, `The console answered: ${o.notice}`, kind === 'failed' ? w.fix : w.check);
+  }
+  return fail('uncertain', w.silent, `The console showed no result (${o.via}: no success or error notice, no other sign).`, w.check);
 }
 
 /** A 4xx-like refusal is a clear "no" (failed); anything else unclear is uncertain. */

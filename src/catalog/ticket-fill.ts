@@ -23,9 +23,9 @@ export const ticketFill = (deps: CatalogDeps): WriteTool<typeof input, FillRepor
   facets: ['ticketForm'],
   input,
   async preview(i) {
-    const { form } = await ticketForm(deps, false);
-    const plan = form ? planValues(i, form) : { filled: [], missed: Object.keys(i) as never[], failed: [] };
-    return { touches: plan.filled.map((f) => f.field), missing: plan.missed, display: { ...i } };
+    const { form, opener } = await ticketForm(deps, false);
+    const plan = form ? planValues(i, form, opener) : { filled: [], missed: Object.keys(i) as never[], failed: [] };
+    return { touches: plan.filled.map((f) => f.field), missing: plan.missed, display: { ...i, ...(plan.opensFirst ? { opensFirst: plan.opensFirst } : {}), found: Object.fromEntries(plan.filled.map((f) => [f.field, f.at])) } };
   },
   async run(i, ctx) {
     if (!Object.values(i).some((v) => v)) return fail('validation', 'NOTHING_TO_FILL', 'No field was given.', 'Pass title, description, priority or category.');

@@ -1,17 +1,31 @@
 /**
- * Find a field the way a person reads the page: its label, aria-label(ledby), legend,
- * placeholder, nearby text, then name/id tokens — in Chinese and English — across
- * same-origin iframes and open shadow roots. Never throws; a field not found is reported
- * as missing by the caller.
+ * Find a field the way a person reads the page: its label (also one without `for`, in the
+ * block above or the table cell before), aria-label(ledby), legend, placeholder, nearby
+ * text, then name/id tokens — in Chinese and English — across same-origin iframes and open
+ * shadow roots. Radio and checkbox groups count as one control each. Never throws; a field
+ * not found is reported as missing by the caller, with what was tried.
+ *
+ * One locator for dry runs and runs: a control is listed when a person can reach it
+ * (controls/reach.ts) — visible, shown through a visible proxy, or inside a container the
+ * tool opens first — never merely because it exists hidden in the DOM.
  */
 import { computeAccessibleName } from 'dom-accessibility-api';
+import { findButtonIn } from './controls/button.ts';
+import { groupElement, groupItems } from './controls/group.ts';
+import { proxyOf, reachOf, type Reach } from './controls/reach.ts';
+import { describeEl } from './describe.ts';
 import { byIdNear, collectRoots } from './roots.ts';
 import { findNamedSection } from './sections.ts';
 import { FIELD_SYNONYMS, matchScore, SECTION_SYNONYMS, TOKEN_SYNONYMS, type FieldKey, type SectionKey } from './synonyms.ts';
-import { isVisible, normLabel, ownText } from './text.ts';
+import { normLabel, ownText } from './text.ts';
 
-export type ControlKind = 'text' | 'textarea' | 'select' | 'radio' | 'combobox' | 'editable';
-export type LabelSource = 'label' | 'aria-label' | 'aria-labelledby' | 'accname' | 'legend' | 'placeholder' | 'nearby' | 'name';
+export type ControlKind = 'text' | 'textarea' | 'select' | 'radio' | 'checkbox' | 'combobox' | 'editable';
+/**
+ * Where the name came from: `label` (a `<label>`, also one without `for` just above the
+ * control), `cell` (the table cell before it, consoles' form tables), `legend` (a fieldset),
+ * `nearby` (text just before it), `name` (name/id tokens) and the ARIA sources.
+ */
+export type LabelSource = 'label' | 'aria-label' | 'aria-labelledby' | 'accname' | 'legend' | 'cell' | 'placeholder' | 'nearby' | 'name';
 
 export interface FoundField {
   key: FieldKey;
@@ -20,6 +34,11 @@ export interface FoundField {
   via: LabelSource;
   label: string;
   score: number;
+  /** How a person reaches it: itself, or a visible widget standing for it (controls/reach.ts). */
+  reach?: Reach;
+  proxy?: Element;
+  /** Its container (form, dialog) is closed now: the run opens it first. */
+  behindOpener?: boolean;
 }
 
 const SOURCE_WEIGHT: Record<LabelSource, number> = {
@@ -28,6 +47,7 @@ const SOURCE_WEIGHT: Record<LabelSource, number> = {
   'aria-labelledby': 1,
   accname: 1,
   legend: 0.95,
+  cell: 0.9,
   placeholder: 0.85,
   nearby: 0.75,
   name: 0.6,
@@ -43,13 +63,21 @@ const CONTROL_SELECTOR = [
   '[contenteditable=""]',
   '[contenteditable="true"]',
   '[role=combobox]',
-  '[role=radiogroup]',
+  // A select-only widget's button (Headless UI Listbox, Radix Select): it opens a listbox.
+  'button[aria-haspopup=listbox]',
+  '[role=button][aria-haspopup=listbox]',
 ].join(',');
+
+/** Items of radio and checkbox groups (each group is one control). */
+const ITEM_SELECTOR = 'input[type=radio], [role=radio], input[type=checkbox], [role=checkbox], [role=switch]';
 
 export interface FindOptions {
   /** Look only inside this container (and the shadow roots / frames below it). */
   scope?: Document | Element;
-  /** Also consider hidden controls (dry runs of a closed form). */
+  /**
+   * Also list controls no person can reach (display:none, hidden templates). Diagnostics
+   * only: tools and their dry runs leave it off so both find the same control.
+   */
   includeHidden?: boolean;
   /** Controls already listed for this scope (the page model caches them per DOM change). */
   controls?: readonly Control[];
@@ -59,48 +87,86 @@ export interface Control {
   el: Element;
   kind: ControlKind;
   labels: { text: string; via: LabelSource }[];
+  reach?: Reach;
+  proxy?: Element;
+  behindOpener?: boolean;
 }
 
-/** Every fillable control in scope, with the texts that name it. */
+/** Every fillable control in scope, with the texts that name it and how a person reaches it. */
 export function listControls(opts: FindOptions = {}): Control[] {
   const out: Control[] = [];
   const seen = new Set<Element>();
-  for (const root of collectRoots(opts.scope ?? document)) {
-    for (const el of Array.from(root.querySelectorAll(CONTROL_SELECTOR))) {
+  const scope = opts.scope ?? document;
+  const push = (el: Element, kind: ControlKind, labels: () => Control['labels']) => {
+    if (seen.has(el)) return;
+    seen.add(el);
+    const reached = reachOf(el, scope) ?? reachOfGroup(el, kind, scope);
+    if (!reached && !opts.includeHidden) return;
+    out.push({ el, kind, labels: labels(), ...(reached ? { reach: reached.reach, behindOpener: reached.behindOpener, ...(reached.proxy ? { proxy: reached.proxy } : {}) } : {}) });
+  };
+  for (const root of collectRoots(scope)) {
+    for (const el of Array.from(root.querySelectorAll(`${CONTROL_SELECTOR}, ${ITEM_SELECTOR}`))) {
       if (seen.has(el) || insideOtherControl(el)) continue;
-      if (!opts.includeHidden && !isVisible(el)) continue;
-      seen.add(el);
-      out.push({ el, kind: kindOf(el), labels: labelsOf(el) });
+      if (el.matches(ITEM_SELECTOR)) {
+        const kind = /radio/.test(el.getAttribute('type') ?? el.getAttribute('role') ?? '') ? 'radio' : 'checkbox';
+        const group = groupElement(el, kind);
+        push(group, kind, () => groupLabels(group, kind));
+      } else {
+        push(el, kindOf(el), () => labelsOf(el));
+      }
     }
   }
   return out;
 }
 
-/** Radios inside a radiogroup, an input inside a combobox: the group is the control. */
+/** A group is reachable when any of its items is (a hidden input shown through its label). */
+function reachOfGroup(el: Element, kind: ControlKind, scope: Document | Element) {
+  if (kind !== 'radio' && kind !== 'checkbox') return null;
+  for (const item of groupItems(el, kind)) {
+    const r = reachOf(item.el, scope);
+    if (r) return r;
+  }
+  return null;
+}
+
+/** An input inside a combobox, a select inside a Choices-style combobox: the widget is the control. */
 function insideOtherControl(el: Element): boolean {
-  const group = el.parentElement?.closest('[role=combobox],[role=radiogroup]');
-  return !!group && group !== el;
+  const group = el.parentElement?.closest('[role=combobox]');
+  return !!group && group !== el && !el.matches(ITEM_SELECTOR);
 }
 
 function kindOf(el: Element): ControlKind {
   const role = el.getAttribute('role');
-  if (role === 'combobox' && el.tagName !== 'INPUT') return 'combobox';
-  if (role === 'combobox') return 'combobox';
-  if (role === 'radiogroup') return 'radio';
+  if (role === 'combobox' || el.getAttribute('aria-haspopup') === 'listbox') return 'combobox';
   if (el.tagName === 'SELECT') return 'select';
   if (el.tagName === 'TEXTAREA') return 'textarea';
   if (el.tagName === 'INPUT') return 'text';
   return 'editable';
 }
 
-function labelsOf(el: Element): { text: string; via: LabelSource }[] {
-  const out: { text: string; via: LabelSource }[] = [];
-  const add = (text: string | null | undefined, via: LabelSource) => {
-    const t = normLabel(text ?? '');
-    if (t && t.length <= 60) out.push({ text: t, via });
+type Labels = { text: string; via: LabelSource }[];
+
+/** Required and optional markers are not part of a field's name ("Email *", "邮箱（必填）"). */
+const MARKERS = /\(?\b(required|optional)\b\)?|[（(]?(必填|选填|可选)[)）]?/gi;
+
+function adder(out: Labels) {
+  return (text: string | null | undefined, via: LabelSource) => {
+    const t = normLabel((text ?? '').replace(MARKERS, ' '));
+    if (t && t.length <= 60 && !out.some((l) => l.text === t && l.via === via)) out.push({ text: t, via });
   };
+}
+
+function labelsOf(el: Element): Labels {
+  const out: Labels = [];
+  const add = adder(out);
   const labelled = el as HTMLInputElement;
-  for (const label of Array.from(labelled.labels ?? [])) add(ownText(label, el), 'label');
+  // A Choices-style combobox wraps the native select that the page's <label for> names.
+  const native = el.getAttribute('role') === 'combobox' ? el.querySelector('select') : null;
+  for (const label of Array.from(labelled.labels ?? native?.labels ?? [])) add(ownText(label, el), 'label');
+  // A widget over a hidden select may move the page's <label for> to its own input (Tom Select).
+  const proxy = el.tagName === 'SELECT' ? proxyOf(el) : null;
+  for (const inner of proxy ? [proxy, ...Array.from(proxy.querySelectorAll('input'))] : []) for (const label of Array.from((inner as HTMLInputElement).labels ?? [])) add(ownText(label), 'label');
+  add(looseLabel(el), 'label');
   add(el.getAttribute('aria-label'), 'aria-label');
   for (const id of (el.getAttribute('aria-labelledby') ?? '').split(/\s+/).filter(Boolean)) {
     const ref = byIdNear(el, id);
@@ -115,15 +181,93 @@ function labelsOf(el: Element): { text: string; via: LabelSource }[] {
   if (acc && !out.some((l) => l.text === acc)) add(acc, 'accname');
   add(el.getAttribute('placeholder') ?? el.getAttribute('data-placeholder'), 'placeholder');
   add(nearbyText(el), 'nearby');
-  add(cellLabel(el), 'nearby');
+  add(cellLabel(el), 'cell');
   add(el.getAttribute('title'), 'nearby');
   const host = (el.getRootNode() as ShadowRoot).host;
   if (host) add(host.getAttribute('aria-label') ?? host.getAttribute('data-label'), 'nearby');
+  nameTokens(el, out);
+  return out;
+}
+
+function nameTokens(el: Element, out: Labels): void {
   for (const attr of ['name', 'id', 'autocomplete']) {
     const tokens = tokenize(el.getAttribute(attr) ?? '');
-    if (tokens) out.push({ text: tokens, via: 'name' });
+    if (tokens && !out.some((l) => l.via === 'name' && l.text === tokens)) out.push({ text: tokens, via: 'name' });
   }
+}
+
+/**
+ * The names of a radio or checkbox group: its legend, its ARIA name, the text or label just
+ * before the group, the table cell before it — never one item's own label ("High").
+ */
+function groupLabels(group: Element, kind: 'radio' | 'checkbox'): Labels {
+  const items = groupItems(group, kind);
+  const first = items[0]?.el ?? group;
+  // A single checkbox is named by its own label ("Internal", "Notify user").
+  if (kind === 'checkbox' && items.length === 1 && first === group) return labelsOf(first);
+  const out: Labels = [];
+  const add = adder(out);
+  const box = group === first ? null : group;
+  if (box?.tagName === 'FIELDSET') add(ownText(box.querySelector(':scope > legend') ?? box.ownerDocument.createElement('i')), 'legend');
+  if (box) {
+    add(box.getAttribute('aria-label'), 'aria-label');
+    for (const id of (box.getAttribute('aria-labelledby') ?? '').split(/\s+/).filter(Boolean)) add(ownText(byIdNear(box, id) ?? box), 'aria-labelledby');
+  }
+  // The outermost element of the first item (its wrapping label), so the text before it is the group's.
+  const wrapper = first.closest('label') && first.closest('label')!.contains(first) ? first.closest('label')! : first;
+  const lead = box ?? leadingItem(wrapper, items.map((i) => i.el));
+  add(looseLabel(lead), 'label');
+  add(nearbyText(lead), 'nearby');
+  add(cellLabel(lead), 'cell');
+  for (const item of items.slice(0, 1)) nameTokens(item.el, out);
   return out;
+}
+
+/**
+ * The element that starts the group: the first item's wrapper, climbing while the parent holds
+ * nothing but the group's items (no other control, no text of its own), so the text before
+ * the group is found and an item's own label never is.
+ */
+function leadingItem(wrapper: Element, items: Element[]): Element {
+  let cur = wrapper;
+  for (let i = 0; i < 3; i++) {
+    const parent = cur.parentElement;
+    if (!parent || parent.tagName === 'FORM' || parent.tagName === 'BODY' || !onlyItems(parent, items)) break;
+    cur = parent;
+  }
+  return cur;
+}
+
+function onlyItems(parent: Element, items: Element[]): boolean {
+  if (!items.every((it) => parent.contains(it)) || parent.querySelector(CONTROL_SELECTOR)) return false;
+  const walker = parent.ownerDocument.createTreeWalker(parent, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    if (!(n.textContent ?? '').trim()) continue;
+    const owner = n.parentElement;
+    if (!owner || !items.some((it) => it === owner || it.contains(owner) || (it.closest('label') ?? it).contains(owner))) return false;
+  }
+  return true;
+}
+
+/**
+ * A `<label>` that names no control of its own (no `for`, or a `for` that points nowhere —
+ * consoles that hash ids write `for="x1"` beside `id="_x1"`), in the block just above the
+ * control: the previous sibling of the control or of one of its first three ancestors.
+ */
+function looseLabel(el: Element): string {
+  let cur: Element | null = el;
+  for (let level = 0; cur && level < 3; level++, cur = cur.parentElement) {
+    const prev: Element | null = cur.previousElementSibling;
+    if (!prev) {
+      if (cur.parentElement && cur.parentElement.querySelectorAll(`${CONTROL_SELECTOR}, ${ITEM_SELECTOR}`).length > 1) return '';
+      continue;
+    }
+    if (prev.matches(CONTROL_SELECTOR) || prev.querySelector(CONTROL_SELECTOR)) return '';
+    const labels = prev.matches('label') ? [prev] : Array.from(prev.querySelectorAll('label'));
+    const free = labels.filter((l) => !(l as HTMLLabelElement).control);
+    return free.length === 1 ? ownText(free[0]!) : '';
+  }
+  return '';
 }
 
 function accessibleName(el: Element): string {
@@ -134,13 +278,22 @@ function accessibleName(el: Element): string {
   }
 }
 
-/** `<td><label><strong>Ticket Status:</strong></label></td><td><select>`: the cell before, in the same row. */
+/**
+ * `<td><label><strong>Ticket Status:</strong></label></td><td><select>` (osTicket's forms)
+ * or `<tr><th>Phone</th><td><input>`: the cell before, in the same row — the nearest cell,
+ * so a form nested in a layout table is not named by the outer table.
+ */
 function cellLabel(el: Element): string {
   const cell = el.closest('td, th');
-  const prev = cell?.previousElementSibling;
-  if (!prev || prev.querySelector(CONTROL_SELECTOR)) return '';
+  if (!cell || cell.querySelectorAll(`${CONTROL_SELECTOR}, ${ITEM_SELECTOR}`).length > groupSize(el)) return '';
+  const prev = cell.previousElementSibling;
+  if (!prev || prev.querySelector(`${CONTROL_SELECTOR}, ${ITEM_SELECTOR}`)) return '';
   const t = ownText(prev);
   return t.length <= 40 ? t : '';
+}
+
+function groupSize(el: Element): number {
+  return el.matches(ITEM_SELECTOR) || el.querySelector(ITEM_SELECTOR) ? 50 : 1;
 }
 
 /** Text just before the control: a preceding sibling, or the parent's leading text. */
@@ -201,7 +354,7 @@ export function findFields(keys: readonly FieldKey[], opts: FindOptions = {}): F
   for (const control of controls) {
     for (const key of keys) {
       const s = scoreControl(control, key);
-      if (s.score >= MIN_SCORE) pairs.push({ key, el: control.el, kind: control.kind, ...s });
+      if (s.score >= MIN_SCORE) pairs.push({ key, el: control.el, kind: control.kind, ...s, ...reachFields(control) });
     }
   }
   pairs.sort((a, b) => b.score - a.score);
@@ -227,17 +380,38 @@ export function findSection(key: SectionKey, opts: { includeHidden?: boolean; wi
   return findNamedSection(SECTION_SYNONYMS[key], opts);
 }
 
-/** A button whose visible text (or aria-label) names one of the synonyms. */
+/** An enabled button whose text, value, aria-label or title names one of the synonyms (controls/button.ts). */
 export function findButton(synonyms: readonly string[], opts: FindOptions = {}): HTMLElement | null {
-  let best: { el: HTMLElement; score: number } | null = null;
-  for (const root of collectRoots(opts.scope ?? document)) {
-    for (const el of Array.from(root.querySelectorAll<HTMLElement>('button, [role=button], input[type=submit], input[type=button], a'))) {
-      if (!opts.includeHidden && !isVisible(el)) continue;
-      const text = normLabel(el.getAttribute('aria-label') ?? (el as HTMLInputElement).value ?? '') || normLabel(el.textContent ?? '');
-      const label = normLabel(el.textContent ?? '') || text;
-      const score = Math.max(matchScore(label, synonyms), matchScore(text, synonyms));
-      if (score >= 0.6 && (!best || score > best.score)) best = { el, score };
+  const hit = findButtonIn(opts.scope ?? document, synonyms, opts.includeHidden);
+  return hit && !hit.disabled ? hit.el : null;
+}
+
+/**
+ * The control best named by one of `words` (a dialog's "Department", a profile's label
+ * words): for fields no FieldKey covers, and for consoles whose field names are hashed.
+ */
+export function findByWords(words: readonly string[], opts: FindOptions & { kinds?: readonly ControlKind[] } = {}): Omit<FoundField, 'key'> | null {
+  const norm = words.map((w) => normLabel(w)).filter(Boolean);
+  let best: Omit<FoundField, 'key'> | null = null;
+  for (const control of listControls(opts)) {
+    if (opts.kinds && !opts.kinds.includes(control.kind)) continue;
+    for (const { text, via } of control.labels) {
+      if (via === 'name') continue;
+      const score = matchScore(text, norm) * SOURCE_WEIGHT[via];
+      if (score >= MIN_SCORE && (!best || score > best.score)) best = { el: control.el, kind: control.kind, via, label: text, score, ...reachFields(control) };
     }
   }
-  return best?.el ?? null;
+  return best;
+}
+
+function reachFields(c: Control): Pick<FoundField, 'reach' | 'proxy' | 'behindOpener'> {
+  return { ...(c.reach ? { reach: c.reach } : {}), ...(c.proxy ? { proxy: c.proxy } : {}), ...(c.behindOpener !== undefined ? { behindOpener: c.behindOpener } : {}) };
+}
+
+/** What was tried for a field that was not found: the words, the sources, the container. */
+export function triedFor(key: FieldKey | readonly string[], scope: Document | Element = document): string {
+  const words = typeof key === 'string' ? [...FIELD_SYNONYMS[key]] : [...key];
+  const where = scope.nodeType === Node.DOCUMENT_NODE ? 'the whole page' : describeEl(scope as Element);
+  const shown = words.slice(0, 14).map((w) => `"${w}"`).join(', ');
+  return `looked for a control named ${shown}${words.length > 14 ? ', …' : ''} (by label, aria, legend, table cell, placeholder, nearby text${typeof key === 'string' ? ', name/id' : ''}) in ${where}, incl. its shadow roots and same-origin frames; ${listControls({ scope }).length} reachable controls there`;
 }

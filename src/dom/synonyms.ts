@@ -11,14 +11,15 @@ export const FIELD_SYNONYMS = {
   orderId: ['订单号', '订单编号', '订单', '订单id', 'order', 'order id', 'order no', 'order no.', 'order number'],
   membership: ['会员等级', '会员', '等级', 'membership', 'tier', 'member level'],
   title: ['工单标题', '标题', '主题', '问题标题', 'title', 'subject', 'summary'],
-  category: ['问题分类', '分类', '类别', '问题类型', '类型', 'category', 'type', 'issue type'],
+  category: ['问题分类', '分类', '类别', '问题类型', '类型', '帮助主题', '主题分类', 'category', 'type', 'issue type', 'help topic', 'topic'],
   priority: ['优先级', '紧急程度', 'priority', 'urgency'],
   description: ['问题描述', '描述', '详情', '详细描述', '内容', 'description', 'details', 'problem description'],
   amount: ['退款金额', '金额', 'amount', 'refund amount'],
   currency: ['币种', '货币', 'currency'],
   reason: ['退款原因', '原因', 'reason', 'reason for refund', 'refund reason'],
   note: ['内部备注', '备注', 'internal note', 'note', 'notes'],
-  queue: ['分配队列', '队列', '转派', 'queue', 'assign to queue', 'assign'],
+  queue: ['分配队列', '队列', '转派', '部门', '转移到部门', 'queue', 'assign to queue', 'assign', 'department', 'transfer to', 'team'],
+  agent: ['处理人', '负责人', '指派给', '分配给', '受理人', '客服', 'assignee', 'agent', 'assign to', 'owner', 'staff'],
   reply: ['回复客户', '回复', '回复内容', '消息', 'reply', 'reply to customer', 'message'],
 } as const satisfies Record<string, readonly string[]>;
 
@@ -39,7 +40,8 @@ export const TOKEN_SYNONYMS: Record<FieldKey, readonly string[]> = {
   currency: ['currency'],
   reason: ['reason'],
   note: ['note', 'notes'],
-  queue: ['queue'],
+  queue: ['queue', 'dept', 'department'],
+  agent: ['assignee', 'agent', 'staff', 'owner'],
   reply: ['reply', 'message'],
 };
 
@@ -59,8 +61,11 @@ export const BUTTON_SYNONYMS = {
   openTicket: ['新建工单', '创建工单', '快速建单', 'new ticket', 'create ticket'],
   submitTicket: ['提交工单', '提交', '创建', 'submit ticket', 'submit', 'create'],
   send: ['发送', '发送回复', 'send', 'send reply'],
-  addNote: ['添加备注', '保存备注', 'add note', 'save note'],
-  assign: ['分配', '转派', 'assign'],
+  addNote: ['添加备注', '保存备注', '提交备注', 'add note', 'save note', 'post note', 'add internal note'],
+  assign: ['分配', '转派', '指派', 'assign', 'reassign'],
+  transfer: ['转移', '转部门', '转交', 'transfer'],
+  cancel: ['取消', '关闭', 'cancel', 'close'],
+  confirm: ['确定', '确认', '保存', '提交', 'ok', 'save', 'submit', 'confirm'],
   submitRefund: ['提交退款申请', '提交退款', '申请退款', 'submit refund request', 'submit refund', 'request refund'],
 } as const satisfies Record<string, readonly string[]>;
 

@@ -42,6 +42,7 @@ export const TOOL_FACTS: Readonly<Record<string, Facts>> = {
   'note.add': { pageText: false },
   'ticket.submit': { pageText: true },
   'queue.assign': { pageText: true, setsValue: true },
+  'ticket.assign': { pageText: true, setsValue: true },
   'refund.request': { pageText: true },
   'reply.send': { pageText: false, openWorld: true },
 };

@@ -12,7 +12,7 @@ describe('the exported tool manifest', () => {
   });
   it('has every tool with both titles, short summaries (≤ 80 chars), annotations and an input schema', () => {
     const { tools } = toolsManifest();
-    expect(tools).toHaveLength(14);
+    expect(tools).toHaveLength(15);
     for (const t of tools) {
       for (const l of ['en', 'zh_CN'] as const) {
         expect(t.title[l], t.name).not.toBe('');

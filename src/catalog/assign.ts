@@ -1,0 +1,144 @@
+/**
+ * Assigning the open record — to a queue/department (queue.assign) or to an agent
+ * (ticket.assign) — through whatever the console offers: a field on the page with its
+ * button, or an ajax dialog (osTicket's Transfer and Assign) opened through the console's
+ * own control. The profile's rule wins (`assign.transfer` / `assign.assign` / `assign.queue`);
+ * else the generic heuristics. A dialog is cancelled on any failure before its submit.
+ */
+import { listOptions, pickOption, setValue, type OptionLike } from '../dom/set-value.ts';
+import { cancelDialog, describeControl, dialogField, findOpener, openDialog, openDialogNow, submitDialog, type Control, type DialogSpec, type OpenedDialog } from '../dom/dialog.ts';
+import { findField, triedFor, type FoundField } from '../dom/find.ts';
+import { queryOne } from '../dom/query.ts';
+import { FIELD_SYNONYMS } from '../dom/synonyms.ts';
+import type { ConsoleProfile } from '../profiles/schema.ts';
+import { fail } from '../tools/errors.ts';
+import type { RunResult, ToolPreview } from '../tools/types.ts';
+import type { CatalogDeps } from './deps.ts';
+import { buttonNear, fromOutcome, pressAndWatch, recordIdOf, type OutcomeWords } from './shared.ts';
+
+type Dialog = NonNullable<NonNullable<ConsoleProfile['assign']>['transfer']>;
+type FieldRule = NonNullable<NonNullable<ConsoleProfile['assign']>['queue']>;
+
+export interface AssignKind {
+  key: 'queue' | 'agent';
+  /** For reports: "transfer dialog", "assign dialog". */
+  dialogName: string;
+  dialogRule(deps: CatalogDeps): Dialog | undefined;
+  fieldRule(deps: CatalogDeps): FieldRule | undefined;
+  openWords: readonly string[];
+  submitWords: readonly string[];
+  /** An error detail when the option may not be chosen (the queue allow-list). */
+  refuse?(deps: CatalogDeps, option: OptionLike): { detail: string; suggestion: string } | null;
+  words: OutcomeWords;
+}
+
+type Where = { kind: 'field'; field: FoundField; via: 'profile' | 'heuristics' } | { kind: 'dialog'; spec: DialogSpec; field: Control; opener: string; via: 'profile' | 'heuristics' };
+
+function dialogSpec(k: AssignKind, rule: Dialog | undefined, deps: CatalogDeps): { spec: DialogSpec; field: Control } {
+  const signals = deps.model().current().profile?.signals;
+  const extra = rule?.field.label ?? deps.model().current().profile?.synonyms?.fields?.[k.key] ?? [];
+  return {
+    spec: {
+      name: k.dialogName,
+      open: rule ? { css: rule.open, words: [] } : { words: k.openWords },
+      ...(rule?.form ? { form: rule.form } : {}),
+      submit: rule?.submit ? { css: rule.submit, words: k.submitWords } : { words: k.submitWords },
+      ...(signals ? { signals } : {}),
+    },
+    field: { ...(rule?.field.css ? { css: rule.field.css } : {}), words: [...extra, ...FIELD_SYNONYMS[k.key]] },
+  };
+}
+
+/** Where the choice is made, without touching the page (dry runs and runs alike). */
+export function whereToAssign(deps: CatalogDeps, k: AssignKind): Where | { missing: string } {
+  const rule = k.dialogRule(deps);
+  if (rule) {
+    const { spec, field } = dialogSpec(k, rule, deps);
+    const opener = openDialogNow(spec) ? { label: 'open already' } : findOpener(spec.open);
+    if (opener) return { kind: 'dialog', spec, field, opener: opener.label, via: 'profile' };
+  }
+  const fr = k.fieldRule(deps);
+  const byRule = fr?.css ? queryOne(document, fr.css) : null;
+  if (byRule) {
+    const f = findField(k.key, { scope: byRule.parentElement ?? document });
+    if (f && (f.el === byRule || f.el.contains(byRule))) return { kind: 'field', field: f, via: 'profile' };
+  }
+  const onPage = findField(k.key);
+  if (onPage && onPage.kind !== 'text' && onPage.kind !== 'textarea' && onPage.kind !== 'editable') return { kind: 'field', field: onPage, via: 'heuristics' };
+  const { spec, field } = dialogSpec(k, undefined, deps);
+  const opener = findOpener(spec.open);
+  if (opener) return { kind: 'dialog', spec, field, opener: opener.label, via: 'heuristics' };
+  return {
+    missing: `no ${k.key} control: ${triedFor(k.key)}; and no ${k.dialogName} opener (${describeControl(spec.open)})${rule ? `; the profile's ${k.dialogName} opener ${rule.open} is not on the page` : ''}`,
+  };
+}
+
+export async function previewAssign(deps: CatalogDeps, k: AssignKind, wanted: string, signal: AbortSignal): Promise<ToolPreview> {
+  const id = recordIdOf(deps);
+  const where = whereToAssign(deps, k);
+  const base = { ...(id ? { recordId: id } : {}) };
+  if ('missing' in where) return { ...base, touches: [], missing: [k.key], display: { conversation: id, [k.key]: wanted, tried: where.missing } };
+  if (where.kind === 'dialog') {
+    return { ...base, touches: [k.key], missing: [], display: { conversation: id, [k.key]: wanted, opensFirst: `the ${k.dialogName}, through "${where.opener}"`, via: where.via } };
+  }
+  const option = pickOption(await listOptions(where.field.el, where.field.kind, signal), wanted);
+  return { ...base, touches: [k.key], missing: [], display: { conversation: id, [k.key]: option?.text ?? wanted, via: where.via } };
+}
+
+function pickChecked(deps: CatalogDeps, k: AssignKind, options: OptionLike[], wanted: string): { option: OptionLike } | RunResult<never> {
+  const option = pickOption(options, wanted);
+  if (!option) {
+    const names = options.map((o) => o.text).join(', ');
+    return fail('validation', k.key === 'queue' ? 'UNKNOWN_QUEUE' : 'UNKNOWN_AGENT', `The console has no ${k.key} "${wanted}".`, `Choices here: ${names || 'none'}.`);
+  }
+  const refused = k.refuse?.(deps, option);
+  if (refused) return fail('forbidden', 'QUEUE_NOT_ALLOWED', refused.detail, refused.suggestion);
+  return { option };
+}
+
+const errorCode = (k: AssignKind, what: 'FIELD' | 'BUTTON') => (k.key === 'queue' ? `NO_QUEUE_${what}` : `NO_AGENT_${what}`);
+
+export async function runAssign(deps: CatalogDeps, k: AssignKind, wanted: string, signal: AbortSignal): Promise<RunResult<unknown>> {
+  const where = whereToAssign(deps, k);
+  if ('missing' in where) return fail('not_found', errorCode(k, 'FIELD'), `Nothing to assign with was found: ${where.missing}.`, 'Open the ticket first, or teach deskhand the console (profile assign rules).');
+  const data = (notice: string, option: OptionLike) => ({ assigned: option.value || option.text, to: option.text, message: notice, conversationId: recordIdOf(deps) });
+  if (where.kind === 'field') {
+    const f = where.field;
+    const picked = pickChecked(deps, k, await listOptions(f.el, f.kind, signal), wanted);
+    if (!('option' in picked)) return picked;
+    const button = buttonNear(f.el, k.submitWords);
+    if (!button.ok) return fail('not_found', errorCode(k, 'BUTTON'), `No button to confirm the ${k.key} was found: ${button.detail}. Nothing was changed.`, 'Assign it by hand.');
+    const set = await setValue(f.el, f.kind, picked.option.value || picked.option.text, signal);
+    if (!set.ok) return fail('failed', k.key === 'queue' ? 'QUEUE_NOT_SET' : 'AGENT_NOT_SET', `Could not choose "${picked.option.text}": ${set.detail ?? ''}`, 'Assign it by hand.');
+    const outcome = await pressAndWatch(deps, button.el, deps.observeMs ?? 5_000, signal);
+    return fromOutcome(outcome, (n) => data(n, picked.option), k.words);
+  }
+  const d = await openDialog(where.spec, signal);
+  if ('stage' in d) return fail('not_found', errorCode(k, 'FIELD'), `The ${k.dialogName} could not be used: ${d.detail}.`, 'Assign it by hand.');
+  return inDialog(deps, k, where, d, wanted, signal, data);
+}
+
+async function inDialog(
+  deps: CatalogDeps,
+  k: AssignKind,
+  where: Extract<Where, { kind: 'dialog' }>,
+  d: OpenedDialog,
+  wanted: string,
+  signal: AbortSignal,
+  data: (notice: string, option: OptionLike) => Record<string, unknown>,
+): Promise<RunResult<unknown>> {
+  const abandon = async <T>(r: T): Promise<T> => {
+    await cancelDialog(d, signal);
+    return r;
+  };
+  const f = dialogField(d, where.field);
+  if (!f) return abandon(fail('not_found', errorCode(k, 'FIELD'), `The ${k.dialogName} has no ${k.key} field: ${triedFor(where.field.words, d.form)}. It was closed; nothing was changed.`, 'Assign it by hand.'));
+  const picked = pickChecked(deps, k, await listOptions(f.el, f.kind, signal), wanted);
+  if (!('option' in picked)) return abandon(picked);
+  const set = await setValue(f.el, f.kind, picked.option.value || picked.option.text, signal);
+  if (!set.ok) return abandon(fail('failed', k.key === 'queue' ? 'QUEUE_NOT_SET' : 'AGENT_NOT_SET', `Could not choose "${picked.option.text}" in the ${k.dialogName}: ${set.detail ?? ''}. It was closed; nothing was changed.`, 'Assign it by hand.'));
+  const outcome = await submitDialog(d, where.spec, deps.observeMs ?? 8_000, signal);
+  if ('stage' in outcome) return abandon(fail('not_found', errorCode(k, 'BUTTON'), `${outcome.detail}. It was closed; nothing was changed.`, 'Assign it by hand.'));
+  if (outcome.kind !== 'success') await cancelDialog(d, signal);
+  return fromOutcome(outcome, (n) => data(n, picked.option), k.words);
+}

@@ -1,0 +1,81 @@
+/**
+ * Buttons as people find them: by their text, `value`, `aria-label` or `title` (icon-only
+ * buttons), in Chinese and English — looked for first in the smallest container around
+ * where the work happens (the form, the dialog, the composer's box) that holds a button of
+ * that kind, then outward to the whole page. A disabled button is reported, never clicked.
+ */
+import { collectRoots } from '../roots.ts';
+import { matchScore } from '../synonyms.ts';
+import { isVisible, normLabel } from '../text.ts';
+
+const BUTTONS = 'button, [role=button], input[type=submit], input[type=button], input[type=reset], input[type=image], a[href], a[role=button], [role=menuitem], [role=link]';
+
+/** Below this a text is not a name of the button kind. */
+const MIN_SCORE = 0.6;
+
+export interface FoundButton {
+  el: HTMLElement;
+  /** The name it matched by. */
+  label: string;
+  disabled: boolean;
+  /** The container it was found in (for reports). */
+  within: Element | Document;
+}
+
+/** Every name a button carries, best first. */
+export function buttonNames(el: Element): string[] {
+  const names = [
+    el.getAttribute('aria-label'),
+    el instanceof HTMLInputElement ? el.value : null,
+    el.textContent,
+    el.getAttribute('title'),
+    el.querySelector('img[alt]')?.getAttribute('alt'),
+    el.getAttribute('data-original-title') ?? el.getAttribute('data-tooltip'),
+  ];
+  return names.map((n) => normLabel(n ?? '')).filter((n) => n && n.length <= 60);
+}
+
+export function isDisabled(el: Element): boolean {
+  return (el as HTMLButtonElement).disabled === true || el.matches(':disabled') || el.closest('[aria-disabled=true]') !== null || el.closest('fieldset:disabled') !== null;
+}
+
+function score(el: Element, synonyms: readonly string[]): { score: number; label: string } {
+  let best = { score: 0, label: '' };
+  for (const name of buttonNames(el)) {
+    const s = matchScore(name, synonyms);
+    if (s > best.score) best = { score: s, label: name };
+  }
+  return best;
+}
+
+/** The best button named like `synonyms` inside `container` (its shadow roots and frames too). */
+export function findButtonIn(container: Document | Element, synonyms: readonly string[], includeHidden = false): FoundButton | null {
+  let best: (FoundButton & { score: number }) | null = null;
+  for (const root of collectRoots(container)) {
+    for (const el of Array.from(root.querySelectorAll<HTMLElement>(BUTTONS))) {
+      if (!includeHidden && !isVisible(el)) continue;
+      const s = score(el, synonyms);
+      if (s.score < MIN_SCORE) continue;
+      const disabled = isDisabled(el);
+      // An enabled button beats a disabled one of the same name; a better name beats both.
+      const rank = s.score + (disabled ? 0 : 0.001);
+      if (!best || rank > best.score) best = { el, label: s.label, disabled, within: container, score: rank };
+    }
+  }
+  if (!best) return null;
+  const { score: _s, ...found } = best;
+  return found;
+}
+
+/**
+ * From `from` (a field, a composer, a form) outward: the first ancestor that holds a button
+ * of this kind wins, so a dialog's "Assign" beats the page toolbar's. `stop` bounds the search.
+ */
+export function findButtonNear(from: Element, synonyms: readonly string[], stop: Element | Document = from.ownerDocument): FoundButton | null {
+  for (let cur: Element | null = from; cur; cur = cur.parentElement) {
+    const hit = findButtonIn(cur, synonyms);
+    if (hit) return hit;
+    if (cur === stop) return null;
+  }
+  return stop.nodeType === Node.DOCUMENT_NODE ? findButtonIn(stop, synonyms) : null;
+}

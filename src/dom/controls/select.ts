@@ -1,0 +1,87 @@
+/**
+ * Native `<select>`s, also the ones a styled widget stands in for (a transparent select laid
+ * over a styled box, or a hidden select with a visible proxy: Select2, Tom Select, Choices,
+ * Chosen). The native select is what the form posts, so it is what we check; the proxy is
+ * what a person sees, so it must show the choice too.
+ *  - visible or transparent select: act on the native select (the user's click lands on it);
+ *  - hidden select with a combobox proxy: choose through the proxy's own list, like a user;
+ *  - else: set the native select and fire the events widgets listen to (`input`, `change`),
+ *    then check the proxy shows the choice.
+ */
+import { normLabel, ownText, squash } from '../text.ts';
+import { chooseInCombobox, type ChoiceResult } from './combobox.ts';
+import { restoreFocus } from './events.ts';
+import { emit, setNativeValue } from './events.ts';
+import { noChoice, pickOption, type OptionLike } from './options.ts';
+import { proxyOf, shown, transparentOverlay } from './reach.ts';
+
+export function selectOptions(el: HTMLSelectElement): (OptionLike & { index: number })[] {
+  return Array.from(el.options)
+    .map((o, index) => ({ text: squash(o.textContent ?? ''), value: o.value, index, disabled: o.disabled }))
+    .filter((o) => !o.disabled)
+    .map(({ text, value, index }) => ({ text, value, index }));
+}
+
+/** Options a person would choose from (placeholder entries with no value left out). */
+export function realOptions(el: HTMLSelectElement): OptionLike[] {
+  return selectOptions(el)
+    .filter((o) => o.value)
+    .map(({ text, value }) => ({ text, value }));
+}
+
+export function selectedText(el: HTMLSelectElement): string {
+  return el.value ? squash(el.selectedOptions[0]?.textContent ?? el.value) : '';
+}
+
+function setNative(el: HTMLSelectElement, value: string): void {
+  el.focus({ preventScroll: true });
+  setNativeValue(el, value);
+  emit(el, 'input');
+  emit(el, 'change');
+  el.blur();
+}
+
+/** Does the proxy show `text`? (Its own text or the value of an input inside it.) */
+function proxyShows(proxy: Element, text: string): boolean {
+  const t = normLabel(text);
+  const inputs = Array.from(proxy.querySelectorAll('input')).map((i) => i.value);
+  const own = ownText(proxy);
+  return [own, ...inputs].some((s) => normLabel(s).includes(t));
+}
+
+export async function chooseNativeSelect(el: HTMLSelectElement, value: string, signal?: AbortSignal): Promise<ChoiceResult> {
+  const previous = el.ownerDocument.activeElement;
+  try {
+    return await chooseIn(el, value, signal);
+  } finally {
+    // Focusing the select (or its widget) is part of choosing; afterwards focus is where it was.
+    restoreFocus(previous);
+  }
+}
+
+async function chooseIn(el: HTMLSelectElement, value: string, signal?: AbortSignal): Promise<ChoiceResult> {
+  const options = selectOptions(el);
+  const hit = pickOption(options, value);
+  if (!hit) return { ok: false, value: selectedText(el), detail: noChoice(value, options), options };
+  if (el.disabled) return { ok: false, value: selectedText(el), detail: 'the select is disabled' };
+  const proxy = shown(el, el.ownerDocument) ? null : proxyOf(el);
+  const viaProxyUi = proxy && !transparentOverlay(el) && proxy.matches('[role=combobox], [aria-haspopup=listbox]') ? (proxy as HTMLElement) : null;
+  if (viaProxyUi) {
+    const r = await chooseInCombobox(viaProxyUi, hit.text, signal, { known: options.map((o) => o.text), verify: () => el.value === hit.value });
+    if (r.ok) return { ok: true, value: hit.text, options };
+  } else if (proxy && !transparentOverlay(el) && !(proxyShows(proxy, hit.text) && el.value === hit.value)) {
+    // A proxy without ARIA (Chosen): press it and pick from the list that appears.
+    const r = await chooseInCombobox(proxy as HTMLElement, hit.text, signal, { known: options.map((o) => o.text), verify: () => el.value === hit.value });
+    if (r.ok) return { ok: true, value: hit.text, options };
+  }
+  if (el.value !== hit.value) setNative(el, hit.value);
+  const taken = el.value === hit.value;
+  const shows = !proxy || proxyShows(proxy, hit.text);
+  if (taken && shows) return { ok: true, value: hit.text, options };
+  return {
+    ok: false,
+    value: selectedText(el),
+    detail: !taken ? 'the page changed the choice back' : `the select holds "${hit.text}" but the widget over it does not show it`,
+    options,
+  };
+}
