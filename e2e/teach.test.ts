@@ -6,7 +6,7 @@
  * import on a fresh browser profile gives the same results; a page script's synthetic click
  * picks nothing; an invalid import changes nothing; an admin-pushed profile is locked.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page, WebWorker } from 'puppeteer-core';
@@ -16,7 +16,9 @@ import { launchWithExtension, type Launched } from '../scripts/browser.ts';
 import type { ToolResult } from '../src/tools/types.ts';
 import { confirmCard, invokeFrom, until, waitReady } from './harness.ts';
 
-const DOCS = join(import.meta.dirname, '../docs');
+// Screenshots go to .tmp/ on every run; DOCS_SCREENS=1 (npm run docs:screens) writes them into docs/.
+const DOCS = process.env.DOCS_SCREENS === '1' ? join(import.meta.dirname, '../docs') : join(import.meta.dirname, '../.tmp/teach');
+mkdirSync(DOCS, { recursive: true });
 let server: TeachConsole;
 let b: Launched;
 const dirs: string[] = [];
