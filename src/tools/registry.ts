@@ -5,7 +5,7 @@
  * Send tools' delivery functions are moved into a vault at registration; this module never
  * calls them (only the executor does, after a person confirmed in the side panel).
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { isoNow, RingAuditSink, sanitiseInput, summarise, type AuditRecord, type AuditSink, type AuditStatus } from './audit.ts';
 import { CircuitBreaker } from './breaker.ts';
 import { clipResult, DEFAULT_CLIP_CHARS } from './clip.ts';
@@ -237,9 +237,9 @@ export class Registry {
         },
       };
     }
-    const parsed = tool.input.safeParse(value);
+    const parsed = z.safeParse(tool.input, value);
     if (parsed.success) return { ok: true, data: parsed.data as Record<string, unknown> };
-    const fields = fieldIssues(parsed.error, Object.keys(tool.input.shape));
+    const fields = fieldIssues(parsed.error, Object.keys(tool.input._zod.def.shape));
     return {
       ok: false,
       error: {

@@ -5,7 +5,7 @@
  * Ranges: https://www.unicode.org/reports/tr9/ (bidi controls), https://www.unicode.org/charts/PDF/UE0000.pdf (tags),
  * https://www.unicode.org/reports/tr39/ (mixed-script confusables).
  */
-import type { z } from 'zod';
+import type { z } from './zod.ts';
 
 export type HiddenKind = 'zero_width' | 'bidi' | 'tag' | 'confusable';
 
@@ -80,7 +80,7 @@ export function hiddenTotal(counts: Record<HiddenKind, number>): number {
  * A zod refinement for text deskhand sends: tag characters and bidi overrides/isolates are
  * refused with a validation error that says how many and what they are.
  */
-export function noHiddenControls(text: string, ctx: z.RefinementCtx): void {
+export function noHiddenControls(text: string, ctx: z.core.$RefinementCtx<string>): void {
   const { bidi, tag } = forbiddenControls(text);
   if (bidi + tag === 0) return;
   const what = [bidi && `${bidi} bidi override/isolate character(s) (U+202A-202E, U+2066-2069)`, tag && `${tag} tag character(s) (U+E0000-E007F)`].filter(Boolean).join(' and ');
