@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../tools/zod.ts';
 import { findField, triedFor } from '../dom/find.ts';
 import { listOptions, optionsOf, setValue, type OptionLike } from '../dom/set-value.ts';
 import { normLabel } from '../dom/text.ts';
@@ -8,7 +8,7 @@ import type { CatalogDeps } from './deps.ts';
 import { opensFirst, subjectOf, ticketForm } from './shared.ts';
 
 const input = z.strictObject({
-  hint: z.string().trim().max(200).optional().describe('Extra words that describe the issue; they count double.'),
+  hint: z.optional(z.string().check(z.trim(), z.maxLength(200))).check(z.describe('Extra words that describe the issue; they count double.')),
 });
 
 /**

@@ -1,14 +1,14 @@
-import { z } from 'zod';
+import { z } from '../tools/zod.ts';
 import { fail, ok } from '../tools/errors.ts';
 import type { WriteTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
 import { fillValues, planValues, ticketForm, type FillReport } from './shared.ts';
 
 const input = z.strictObject({
-  name: z.string().trim().max(100).optional(),
-  phone: z.string().trim().max(40).optional(),
-  email: z.string().trim().max(200).optional(),
-  orderId: z.string().trim().max(60).optional(),
+  name: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+  phone: z.optional(z.string().check(z.trim(), z.maxLength(40))),
+  email: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  orderId: z.optional(z.string().check(z.trim(), z.maxLength(60))),
 });
 type Input = z.output<typeof input>;
 

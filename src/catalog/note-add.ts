@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../tools/zod.ts';
 import { setValue } from '../dom/set-value.ts';
 import { BUTTON_SYNONYMS } from '../dom/synonyms.ts';
 import { squash } from '../dom/text.ts';
@@ -7,7 +7,7 @@ import type { WriteTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
 import { buttonNear, composerOf, fromOutcome, openComposer, pressAndWatch, profileSubmit, recordIdOf, textCount } from './shared.ts';
 
-const input = z.strictObject({ text: z.string().trim().min(1).max(2_000) });
+const input = z.strictObject({ text: z.string().check(z.trim(), z.minLength(1), z.maxLength(2_000)) });
 
 export const noteAdd = (deps: CatalogDeps): WriteTool<typeof input, unknown> => ({
   name: 'note.add',

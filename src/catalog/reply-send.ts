@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../tools/zod.ts';
 import { findButton } from '../dom/find.ts';
 import { observe } from '../dom/observe.ts';
 import { setValue } from '../dom/set-value.ts';
@@ -11,7 +11,7 @@ import { recordFacts } from '../profiles/facts.ts';
 import { noHiddenControls } from '../tools/unicode.ts';
 import { composerOf, openComposer, profileSubmit, recordIdOf, refusalKind, statusNear, textCount } from './shared.ts';
 
-const input = z.strictObject({ text: z.string().trim().min(1).max(2_000).superRefine(noHiddenControls) });
+const input = z.strictObject({ text: z.string().check(z.trim(), z.minLength(1), z.maxLength(2_000), z.superRefine(noHiddenControls)) });
 
 /**
  * `run` only prepares: it reads which conversation and customer the message would go to.

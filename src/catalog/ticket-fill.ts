@@ -1,14 +1,14 @@
-import { z } from 'zod';
+import { z } from '../tools/zod.ts';
 import { fail, ok } from '../tools/errors.ts';
 import type { WriteTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
 import { fillValues, planValues, ticketForm, type FillReport } from './shared.ts';
 
 const input = z.strictObject({
-  title: z.string().trim().min(1).max(120).optional(),
-  description: z.string().trim().min(1).max(4_000).optional(),
-  priority: z.enum(['low', 'normal', 'high', 'urgent']).optional(),
-  category: z.string().trim().min(1).max(60).optional().describe('An option label or value as the form shows it.'),
+  title: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(120))),
+  description: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(4_000))),
+  priority: z.optional(z.enum(['low', 'normal', 'high', 'urgent'])),
+  category: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(60))).check(z.describe('An option label or value as the form shows it.')),
 });
 
 export const ticketFill = (deps: CatalogDeps): WriteTool<typeof input, FillReport & { opened: boolean }> => ({

@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import { z } from '../tools/zod.ts';
 import { sameId } from '../dom/ids.ts';
 import { fail, ok } from '../tools/errors.ts';
 import type { ReadTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
 
 const input = z.strictObject({
-  limit: z.number().int().min(1).max(20).default(10).describe('How many tickets, in the order the page lists them (default 10).'),
+  limit: z._default(z.number().check(z.int(), z.gte(1), z.lte(20)), 10).check(z.describe('How many tickets, in the order the page lists them (default 10).')),
 });
 
 export const ticketHistory = (deps: CatalogDeps): ReadTool<typeof input, unknown> => ({

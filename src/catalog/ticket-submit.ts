@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../tools/zod.ts';
 import { findFields, triedFor } from '../dom/find.ts';
 import { BUTTON_SYNONYMS } from '../dom/synonyms.ts';
 import { fail } from '../tools/errors.ts';
