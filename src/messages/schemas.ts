@@ -2,11 +2,11 @@
  * zod schemas of the data that crosses contexts. Every receiver parses with these:
  * a message is page-adjacent input until proven otherwise.
  */
-import { z } from 'zod';
+import { z } from '../tools/zod.ts';
 import { FACT_SOURCES } from '../tools/card.ts';
 import { CALLERS, RISKS, SIDE_EFFECTS } from '../tools/types.ts';
 
-const Json: z.ZodType<unknown> = z.unknown();
+const Json: z.ZodMiniType<unknown> = z.unknown();
 
 export const ErrorTypeSchema = z.enum([
   'validation',
@@ -23,64 +23,64 @@ export const ErrorTypeSchema = z.enum([
 ]);
 
 export const ToolErrorSchema = z.object({
-  code: z.string().max(100),
+  code: z.string().check(z.maxLength(100)),
   type: ErrorTypeSchema,
-  detail: z.string().max(2_000),
-  suggestion: z.string().max(2_000),
+  detail: z.string().check(z.maxLength(2_000)),
+  suggestion: z.string().check(z.maxLength(2_000)),
   retryable: z.boolean(),
-  fields: z
-    .array(
+  fields: z.optional(
+    z.array(
       z.object({
         path: z.string(),
         message: z.string(),
-        allowed: z.array(z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
-        min: z.number().optional(),
-        max: z.number().optional(),
+        allowed: z.optional(z.array(z.union([z.string(), z.number(), z.boolean(), z.null()]))),
+        min: z.optional(z.number()),
+        max: z.optional(z.number()),
       }),
-    )
-    .optional(),
-  traceId: z.string().max(100),
-  retryAfterMs: z.number().optional(),
+    ),
+  ),
+  traceId: z.string().check(z.maxLength(100)),
+  retryAfterMs: z.optional(z.number()),
 });
 
 export const CallBindingSchema = z.strictObject({
-  tabId: z.number().int().optional(),
-  origin: z.string().max(300).optional(),
-  recordId: z.string().max(200).optional(),
+  tabId: z.optional(z.number().check(z.int())),
+  origin: z.optional(z.string().check(z.maxLength(300))),
+  recordId: z.optional(z.string().check(z.maxLength(200))),
 });
 
 export const FactSchema = z.strictObject({
-  field: z.string().max(60),
-  value: z.string().max(500),
+  field: z.string().check(z.maxLength(60)),
+  value: z.string().check(z.maxLength(500)),
   source: z.enum(FACT_SOURCES),
 });
 
 export const ConflictSchema = z.strictObject({
-  field: z.string().max(60),
-  values: z.array(z.strictObject({ source: z.enum(FACT_SOURCES), value: z.string().max(500) })).max(10),
+  field: z.string().check(z.maxLength(60)),
+  values: z.array(z.strictObject({ source: z.enum(FACT_SOURCES), value: z.string().check(z.maxLength(500)) })).check(z.maxLength(10)),
 });
 
 export const PreparedCallSchema = z.strictObject({
   actionId: z.uuid(),
-  idempotencyKey: z.string().max(200),
-  tool: z.string().max(100),
-  title: z.string().max(200),
+  idempotencyKey: z.string().check(z.maxLength(200)),
+  tool: z.string().check(z.maxLength(100)),
+  title: z.string().check(z.maxLength(200)),
   sideEffect: z.enum(SIDE_EFFECTS),
   risk: z.enum(RISKS),
-  requiredRole: z.string().max(100).optional(),
-  sensitiveFields: z.array(z.string().max(100)).max(50).readonly().optional(),
+  requiredRole: z.optional(z.string().check(z.maxLength(100))),
+  sensitiveFields: z.optional(z.readonly(z.array(z.string().check(z.maxLength(100))).check(z.maxLength(50)))),
   input: z.record(z.string(), Json),
-  canonical: z.string().max(64_000),
-  fingerprint: z.string().regex(/^[0-9a-f]{64}$/),
+  canonical: z.string().check(z.maxLength(64_000)),
+  fingerprint: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
   caller: z.enum(CALLERS),
   binding: CallBindingSchema,
-  provenance: z.array(FactSchema).max(30),
-  conflicts: z.array(ConflictSchema).max(30),
+  provenance: z.array(FactSchema).check(z.maxLength(30)),
+  conflicts: z.array(ConflictSchema).check(z.maxLength(30)),
   display: z.record(z.string(), Json),
   createdAt: z.number(),
   expiresAt: z.number(),
-  mono: z.strictObject({ boot: z.string().max(100), at: z.number() }).optional(),
-  traceId: z.string().max(100),
+  mono: z.optional(z.strictObject({ boot: z.string().check(z.maxLength(100)), at: z.number() })),
+  traceId: z.string().check(z.maxLength(100)),
 });
 
 export const ExecOutcomeSchema = z.discriminatedUnion('status', [
@@ -91,45 +91,44 @@ export const ExecOutcomeSchema = z.discriminatedUnion('status', [
 
 export const AuditRecordSchema = z.object({
   kind: z.enum(['invoke', 'confirmation']),
-  traceId: z.string().max(100),
-  toolCallId: z.string().max(100),
-  tool: z.string().max(100),
+  traceId: z.string().check(z.maxLength(100)),
+  toolCallId: z.string().check(z.maxLength(100)),
+  tool: z.string().check(z.maxLength(100)),
   caller: z.enum(CALLERS),
-  ctx: z.object({ sessionId: z.string().nullable(), model: z.string().nullable() }),
+  ctx: z.object({ sessionId: z.nullable(z.string()), model: z.nullable(z.string()) }),
   input: Json,
-  sideEffect: z.enum(SIDE_EFFECTS).nullable(),
-  risk: z.enum(RISKS).nullable(),
+  sideEffect: z.nullable(z.enum(SIDE_EFFECTS)),
+  risk: z.nullable(z.enum(RISKS)),
   status: z.enum(['success', 'error', 'cancelled', 'requires_confirmation', 'rejected', 'expired', 'failed', 'uncertain']),
-  errorCode: z.string().nullable(),
-  summary: z.string().max(2_000),
+  errorCode: z.nullable(z.string()),
+  summary: z.string().check(z.maxLength(2_000)),
   durationMs: z.number(),
-  timestamp: z.string().max(40),
+  timestamp: z.string().check(z.maxLength(40)),
   dryRun: z.boolean(),
   humanApproved: z.boolean(),
-  approvedBy: z.string().nullable(),
-  actionId: z.string().nullable(),
-  timeToDecisionMs: z.number().nullable(),
-  approverRoles: z.object({ roles: z.array(z.string().max(100)).max(50), source: z.enum(['policy', 'self']) }).optional(),
+  approvedBy: z.nullable(z.string()),
+  actionId: z.nullable(z.string()),
+  timeToDecisionMs: z.nullable(z.number()),
+  approverRoles: z.optional(z.object({ roles: z.array(z.string().check(z.maxLength(100))).check(z.maxLength(50)), source: z.enum(['policy', 'self']) })),
 });
 
 /** A fixed flow's progress in a tab, as the panel shows it. */
 export const PlanRunSchema = z.object({
-  runId: z.string().max(100),
-  plan: z.string().max(60),
-  title: z.string().max(200),
+  runId: z.string().check(z.maxLength(100)),
+  plan: z.string().check(z.maxLength(60)),
+  title: z.string().check(z.maxLength(200)),
   status: z.enum(['running', 'completed', 'failed', 'needs_confirmation', 'cancelled', 'dry_run']),
   steps: z
     .array(
       z.object({
-        id: z.string().max(60),
-        title: z.string().max(200),
+        id: z.string().check(z.maxLength(60)),
+        title: z.string().check(z.maxLength(200)),
         status: z.enum(['pending', 'running', 'ok', 'error', 'requires_confirmation', 'planned', 'cancelled']),
-        summary: z.string().max(1_000),
+        summary: z.string().check(z.maxLength(1_000)),
         durationMs: z.number(),
       }),
-    )
-    .max(30),
-  error: z.string().max(2_000).optional(),
+    ).check(z.maxLength(30)),
+  error: z.optional(z.string().check(z.maxLength(2_000))),
   startedAt: z.number(),
   updatedAt: z.number(),
 });

@@ -52,7 +52,7 @@ function families(): Record<string, string[]> {
     risk_: RISKS.map((r) => `risk_${r}`),
     astatus_: AuditRecordSchema.shape.status.options.map((s) => `astatus_${s}`),
     state_: CALL_STATES.map((s) => `state_${s}`),
-    step_: [...PlanRunSchema.shape.steps.element.shape.status.options].map((s) => `step_${s}`),
+    step_: [...PlanRunSchema.shape.steps._zod.def.element.shape.status.options].map((s) => `step_${s}`),
     run_: [...PlanRunSchema.shape.status.options].map((s) => `run_${s}`),
     tool_: Object.keys(GRADES).flatMap((n) => [`tool_${toolKey(n)}_title`, `tool_${toolKey(n)}_summary`]),
     reserved_: [...new Set(RESERVED.values())].map((u) => `reserved_${u}`),
