@@ -5,7 +5,7 @@
  * the `bridge` caller, so reads run and everything else is a dry run. No bridge call can
  * create a pending confirmation, reach delivery, or start a model request.
  */
-import { z } from 'zod';
+import { z } from '../tools/zod.ts';
 import { uiLang } from '../ui/i18n.ts';
 import { toolRow } from '../ui/tool-rows.ts';
 import { plans } from '../plans/index.ts';
@@ -18,10 +18,10 @@ const TAG = 'deskhand/bridge/v1';
 const BridgeRequest = z.strictObject({
   tag: z.literal(TAG),
   kind: z.literal('request'),
-  id: z.string().regex(/^[0-9a-f]{8,64}$/),
+  id: z.string().check(z.regex(/^[0-9a-f]{8,64}$/)),
   op: z.enum(['list', 'invoke', 'runPlan']),
-  name: z.string().max(100).optional(),
-  input: z.unknown().optional(),
+  name: z.optional(z.string().check(z.maxLength(100))),
+  input: z.optional(z.unknown()),
 });
 
 /** 50 calls at once, then 100 a second: a DevTools loop is fine, a flood is refused cheaply. */

@@ -7,7 +7,7 @@ import { KbProviderList } from '../kb/config.ts';
 import { contentKbDeps } from '../kb/content.ts';
 import { BUILTIN_PROFILES } from '../profiles/index.ts';
 import { PageModel } from '../profiles/model.ts';
-import { z } from 'zod';
+import { z } from '../tools/zod.ts';
 import { ConsoleProfile, type LoadedProfile } from '../profiles/schema.ts';
 import type { Settings } from '../settings/schema.ts';
 import type { AuditRecord } from '../tools/audit.ts';
@@ -24,7 +24,7 @@ export interface Host {
   refreshProfiles(): Promise<void>;
 }
 
-const LoadedProfiles = z.array(z.strictObject({ profile: ConsoleProfile, source: z.enum(['taught', 'managed']) })).max(50);
+const LoadedProfiles = z.array(z.strictObject({ profile: ConsoleProfile, source: z.enum(['taught', 'managed']) })).check(z.maxLength(50));
 
 export function createHost(getSettings: () => Settings, tabId: () => number | undefined): Host {
   const pendingAudit: AuditRecord[] = [];
