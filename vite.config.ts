@@ -3,6 +3,7 @@ import preact from '@preact/preset-vite';
 import { build as esbuild } from 'esbuild';
 import { defineConfig, type Plugin } from 'vite';
 import manifest from './manifest.config.ts';
+import { teachScript } from './scripts/teach-script.ts';
 
 /**
  * The main-world bridge is registered at run time (chrome.scripting.registerContentScripts,
@@ -30,7 +31,7 @@ function bridgeScript(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [preact(), crx({ manifest }), bridgeScript()],
+  plugins: [preact(), crx({ manifest }), bridgeScript(), teachScript()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

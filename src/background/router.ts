@@ -21,6 +21,9 @@ export function installRouter(): void {
   });
 }
 
+/** Teach mode, built beside the content script (vite.config.ts `teachScript`). */
+const TEACH_SCRIPT = 'teach.js';
+
 const notContent = () => refusal('NOT_CONTENT', 'Only a console tab sends this.');
 const notPanel = () => refusal('NOT_PANEL', 'Only a person in the side panel can do this.');
 
@@ -94,6 +97,12 @@ export async function route(raw: unknown, sender: chrome.runtime.MessageSender):
       // The origin the browser stamped on the sender, never one named in the message.
       if (from.kind !== 'content') return refusal('NOT_CONTENT', 'Only a console tab asks for its profiles.');
       return { ok: true, profiles: await loadProfiles(from.origin) };
+    case 'teach.load':
+      if (from.kind !== 'content') return notContent();
+      // Into the frame the browser says asked, in the extension's isolated world (the default).
+      // A packaged file needs no web_accessible_resources: the page can neither load nor probe it.
+      await chrome.scripting.executeScript({ target: { tabId: from.tabId, frameIds: [from.frameId] }, files: [TEACH_SCRIPT] });
+      return { ok: true };
     case 'audit.list':
       if (from.kind !== 'sidepanel' && from.kind !== 'options') return refusal('NOT_EXTENSION_PAGE', 'Only extension pages read the log.');
       return { ok: true, ...(await readAudit()) };

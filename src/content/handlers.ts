@@ -8,7 +8,7 @@ import type { Host } from './host.ts';
 import { pageLang } from './actions.ts';
 import { runFlow, stopFlow } from './flows.ts';
 import { emitContentSettings } from './settings-view.ts';
-import { handleTeach } from './picker.ts';
+import { teachModule } from './teach-loader.ts';
 
 export interface ContentState {
   host: Host;
@@ -82,7 +82,8 @@ async function handle(state: ContentState, raw: unknown, sender: chrome.runtime.
     case 'teach.pick':
     case 'teach.cancel':
     case 'console.report':
-      return handleTeach(host, msg, sender);
+      if (from.kind !== 'sidepanel') return refusal('NOT_FROM_PANEL', 'Only the side panel teaches deskhand or asks for a console report.');
+      return (await teachModule()).handleTeach(host, msg, sender);
     case 'tools.invoke': {
       if (from.kind !== 'sidepanel') return refusal('NOT_FROM_PANEL', 'Only the side panel runs tools from outside the page.');
       const ctx = host.ctx(msg.caller, { toolCallId: msg.toolCallId, sessionId: msg.sessionId, model: msg.model });

@@ -66,6 +66,8 @@ export const ToBackground = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('kb'), request: KbRequest }),
   /** content script: the taught and admin profiles for its own origin (the sender's, as stamped) */
   z.strictObject({ type: z.literal('profiles.get') }),
+  /** content script: load teach mode (dist/teach.js) into the sender's own frame, on first use */
+  z.strictObject({ type: z.literal('teach.load') }),
 ]);
 export type ToBackground = z.infer<typeof ToBackground>;
 
