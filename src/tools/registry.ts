@@ -11,6 +11,7 @@ import { CircuitBreaker } from './breaker.ts';
 import { clipResult, DEFAULT_CLIP_CHARS } from './clip.ts';
 import { fromThrown, toolError, type ErrorSpec } from './errors.ts';
 import { decide, needsConfirmation, unclearOutcome, type PolicyOptions } from './policy.ts';
+import { inputJsonSchema } from './input-schema.ts';
 import { prepareCall } from './prepared.ts';
 import { runWithDeadline, type LazyAbort } from './timeout.ts';
 import {
@@ -163,9 +164,7 @@ export class Registry {
       .filter((info) => info.available && (ctx.caller !== 'llm' || info.sideEffect === 'read'))
       .map((info) => {
         const t = this.tools.get(info.name)!;
-        const parameters = z.toJSONSchema(t.input, { target: 'draft-7', io: 'input' }) as Record<string, unknown>;
-        delete parameters.$schema;
-        return { type: 'function', function: { name: toWire(t.name), description: t.description, parameters } };
+        return { type: 'function', function: { name: toWire(t.name), description: t.description, parameters: inputJsonSchema(t.name, t.input) } };
       });
   }
 
