@@ -27,6 +27,8 @@ export interface Host {
 const LoadedProfiles = z.array(z.strictObject({ profile: ConsoleProfile, source: z.enum(['taught', 'managed']) })).check(z.maxLength(50));
 
 export function createHost(getSettings: () => Settings, tabId: () => number | undefined): Host {
+  // Read once: a document's origin never changes, and each isolated-world read of location costs.
+  const origin = location.origin;
   const pendingAudit: AuditRecord[] = [];
   let flushScheduled = false;
   const audit = {
@@ -46,7 +48,7 @@ export function createHost(getSettings: () => Settings, tabId: () => number | un
     audit,
     policy: () => {
       const b = getSettings().bridge;
-      return { bridgeRunsLowWrites: b.enabled && b.allowLowWrites && b.origins.includes(location.origin) };
+      return { bridgeRunsLowWrites: b.enabled && b.allowLowWrites && b.origins.includes(origin) };
     },
     onPrepared: async (call: PreparedCall) => {
       const reply = await toBackground({ type: 'ledger.add', call });
@@ -87,7 +89,7 @@ export function createHost(getSettings: () => Settings, tabId: () => number | un
         facets: model.current().facets(),
         features: s.features,
         roles: s.roles,
-        binding: { origin: location.origin, ...(id !== undefined ? { tabId: id } : {}) },
+        binding: { origin, ...(id !== undefined ? { tabId: id } : {}) },
         ...extra,
       };
     },
