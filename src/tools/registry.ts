@@ -14,6 +14,7 @@ import { decide, needsConfirmation, unclearOutcome, type PolicyOptions } from '.
 import { inputJsonSchema } from './input-schema.ts';
 import { prepareCall } from './prepared.ts';
 import { runWithDeadline, type LazyAbort } from './timeout.ts';
+import { traceIds } from './trace-id.ts';
 import {
   FACETS,
   RISKS,
@@ -86,7 +87,7 @@ export class Registry {
     private readonly vault: DeliveryVault = new DeliveryVault(),
   ) {
     this.now = opts.now ?? Date.now;
-    this.newId = opts.newId ?? (() => crypto.randomUUID());
+    this.newId = opts.newId ?? traceIds();
     this.audit = opts.audit ?? new RingAuditSink();
     this.breaker = new CircuitBreaker({ threshold: 3, coolDownMs: 30_000, ...opts.breaker, now: this.now });
   }
