@@ -12,7 +12,7 @@ import { describeEl } from '../dom/describe.ts';
 import { adapterOf, detectEditor } from '../dom/editors/index.ts';
 import type { FoundField } from '../dom/find.ts';
 import { observe } from '../dom/observe.ts';
-import { readNotice, type NoticeBaseline, type Outcome } from '../dom/outcome.ts';
+import { noticeBaseline, readNotice, type NoticeBaseline, type Outcome } from '../dom/outcome.ts';
 import { queryAll } from '../dom/query.ts';
 import { currentValue, setValue } from '../dom/set-value.ts';
 import { squash } from '../dom/text.ts';
@@ -104,6 +104,12 @@ function newRecordSeen(deps: CatalogDeps, before: string | null, title?: string)
   return `the console shows the new record ${now}${title ? ' with that title' : ''}`;
 }
 
+/** The notices a person sees before the press: on the next page, the same words are not its answer. */
+function ambientNotices(deps: CatalogDeps): string[] {
+  const texts = [...noticeBaseline(document, deps.model().current().profile?.signals).values()].filter((t) => t.length >= 2 && t.length <= 400);
+  return [...new Set(texts)].slice(0, 20);
+}
+
 function checkOf(d: Delivery, ctx: RunCtx, deps: CatalogDeps): NextPageCheck {
   return {
     tool: d.tool,
@@ -112,10 +118,22 @@ function checkOf(d: Delivery, ctx: RunCtx, deps: CatalogDeps): NextPageCheck {
     ...(d.text ? { text: d.text, before: landedCount(deps, d.text, d.composer, d.within) } : {}),
     ...(d.within ? { within: d.within } : {}),
     recordId: recordIdOf(deps),
+    ambient: ambientNotices(deps),
     record: d.record,
     words: { ...d.words },
     data: d.data,
   };
+}
+
+/** What a press made elsewhere (a dialog's submit) calls when the page unloads: the check goes to the next page. */
+export function handOnLeaving(deps: CatalogDeps, d: Omit<Delivery, 'button' | 'timeoutMs'>, ctx: RunCtx): () => void {
+  const check = checkOf({ ...d, button: document.body, timeoutMs: 0 }, ctx, deps);
+  return () => deps.leaving?.(check);
+}
+
+/** The result while the next page decides (the caller gets that page's answer through the worker). */
+export function leftResult(d: Pick<Delivery, 'words'>, what: string): RunResult<never> {
+  return fail('uncertain', d.words.silent, `The console loaded another page right after ${what}; that page is checked for the result.`, d.words.check);
 }
 
 /**
@@ -132,9 +150,7 @@ export async function deliver(deps: CatalogDeps, d: Delivery, ctx: RunCtx): Prom
   const check = checkOf({ ...d, data: { ...d.data, timings } }, ctx, deps);
   const evidence = d.record === 'new' ? () => newRecordSeen(deps, check.recordId, d.text) : d.text ? textEvidence(deps, d.text, check.before ?? 0, d.composer, d.within) : undefined;
   const outcome = await pressAndWatch(deps, d.button, d.timeoutMs, ctx.signal, evidence, () => deps.leaving?.(check));
-  if (outcome.left) {
-    return fail('uncertain', d.words.silent, `The console loaded another page right after ${describeEl(d.button)} was pressed; that page is checked for the result.`, d.words.check);
-  }
+  if (outcome.left) return leftResult(d, `${describeEl(d.button)} was pressed`);
   return fromOutcome(outcome, (notice) => ({ ...check.data, ...(d.record === 'new' ? created(deps, check.recordId) : {}), ...d.fromNotice?.(notice) }), d.words);
 }
 
@@ -142,13 +158,17 @@ function textEvidence(deps: CatalogDeps, text: string, before: number, composer?
   return () => (landedCount(deps, text, composer, within) > before ? `the text appears on the page${within ? ` in ${within}` : ''}` : null);
 }
 
-/** Everything visible on a fresh page counts as new. */
-const FRESH: NoticeBaseline = new Map();
+/** On a fresh page every notice is new, except those that already showed before the press. */
+function freshBaseline(check: NextPageCheck, signals: Parameters<typeof noticeBaseline>[1]): NoticeBaseline {
+  const ambient = new Set(check.ambient ?? []);
+  return new Map([...noticeBaseline(document, signals)].filter(([, text]) => ambient.has(text)));
+}
 
 /**
- * On the page the console loaded after a submit: does it show what `check` expects? An error
- * notice is a failure; the entry (or the new record) is success; a success notice counts
+ * On the page the console loaded after a submit: does it show what `check` expects? The entry
+ * (or the new record) is success; else an error notice is a failure; a success notice counts
  * only where the page does not show the record it would be on (stale banners are common).
+ * Notices that already showed before the press are not the answer.
  */
 export async function verifyHere(deps: CatalogDeps, check: NextPageCheck, signal: AbortSignal): Promise<RunResult<unknown>> {
   const signals = deps.model().current().profile?.signals;
@@ -157,13 +177,15 @@ export async function verifyHere(deps: CatalogDeps, check: NextPageCheck, signal
     if (check.text && recordIdOf(deps) === check.recordId) return textEvidence(deps, check.text, check.before ?? 0, undefined, check.within)();
     return null;
   };
+  const base = freshBaseline(check, signals);
   const seen = await observe<Outcome>(
     document.documentElement,
     () => {
-      const n = readNotice(document, FRESH, signals);
-      if (n?.kind === 'failure') return { kind: 'done', value: n };
+      const n = readNotice(document, base, signals);
+      // What the console visibly recorded decides first: a warning beside it does not undo it.
       const ev = evidence();
-      if (ev) return { kind: 'done', value: { kind: 'success', notice: n?.notice ?? '', via: ev } };
+      if (ev) return { kind: 'done', value: { kind: 'success', notice: n?.kind === 'success' ? n.notice : '', via: ev } };
+      if (n?.kind === 'failure') return { kind: 'done', value: n };
       // Without a text to look for, the console's own success notice is the answer.
       if (n && !check.text && check.record === 'same') return { kind: 'done', value: n };
       return null;
@@ -171,7 +193,7 @@ export async function verifyHere(deps: CatalogDeps, check: NextPageCheck, signal
     VERIFY_MS,
     signal,
   );
-  const outcome = seen.kind === 'done' ? seen.value : lastWord(deps, check, readNotice(document, FRESH, signals));
+  const outcome = seen.kind === 'done' ? seen.value : lastWord(deps, check, readNotice(document, base, signals));
   return fromOutcome({ ...outcome, via: `on the next page: ${outcome.via}` }, () => ({ ...check.data, ...(check.record === 'new' ? created(deps, check.recordId) : {}) }), check.words);
 }
 

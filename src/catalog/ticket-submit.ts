@@ -5,6 +5,7 @@ import { fail } from '../tools/errors.ts';
 import type { WriteTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
 import { queryOne } from '../dom/query.ts';
+import { isVisible } from '../dom/text.ts';
 import { deliver } from './landed.ts';
 import { buttonNear, currentOf, opensFirst, ticketForm } from './shared.ts';
 
@@ -48,8 +49,10 @@ export const ticketSubmit = (deps: CatalogDeps): WriteTool<typeof input, unknown
       });
     }
     // The profile's submit (osTicket's "Open" has no submit-like word), else one named like it.
-    const own = profileTicketSubmit(deps);
-    const button = own ? { ok: true as const, el: own } : buttonNear(form, BUTTON_SYNONYMS.submitTicket);
+    const own = profileTicketSubmit(deps) ?? null;
+    const named = own ? null : buttonNear(form, BUTTON_SYNONYMS.submitTicket);
+    const sole = named && !named.ok ? soleSubmit(form) : null;
+    const button = own ? { ok: true as const, el: own } : sole ? { ok: true as const, el: sole } : named!;
     if (!button.ok) return fail('not_found', 'NO_SUBMIT_BUTTON', `The ticket form cannot be submitted: ${button.detail}.`, 'Submit it by hand.');
     const title = currentOf(found.title!).trim();
     return deliver(
@@ -78,6 +81,12 @@ export const ticketSubmit = (deps: CatalogDeps): WriteTool<typeof input, unknown
     );
   },
 });
+
+/** A form's only submit button is its submit, whatever it is called ("Open"). */
+function soleSubmit(form: Element): HTMLElement | null {
+  const submits = Array.from(form.querySelectorAll<HTMLElement>('button[type=submit], button:not([type]), input[type=submit]')).filter((b) => isVisible(b) && !(b as HTMLButtonElement).disabled);
+  return submits.length === 1 ? submits[0]! : null;
+}
 
 function profileTicketSubmit(deps: CatalogDeps): HTMLElement | null {
   const css = deps.model().current().profile?.ticketForm?.submit;

@@ -100,6 +100,8 @@ export const NextPageCheckSchema = z.strictObject({
   within: z.string().max(500).optional(),
   /** The record the page showed when the submit was pressed. */
   recordId: z.string().max(200).nullable(),
+  /** Notices already shown before the press ("Ticket is assigned to Li Na"): not the console's answer. */
+  ambient: z.array(z.string().max(400)).max(20).optional(),
   /** `same`: the action belongs to that record (reply, note, assign); `new`: it creates one (a ticket). */
   record: z.enum(['same', 'new']),
   /** The tool's codes and hints for a refusal, an unclear answer and silence (catalog OutcomeWords). */
