@@ -202,6 +202,39 @@ describe('osTicket ticket page, write side', () => {
     expect((await mailLog()).filter((m) => m.to.includes(user.email))).toEqual([]);
   });
 
+  it('while another agent holds the ticket lock, note.add and a confirmed reply wait for it, then post nothing (CONSOLE_NOT_READY)', async () => {
+    const t = await show('maria-shipping');
+    // Ben types in his own browser session: osTicket's autolock gives the ticket to him.
+    const ben = os.seed.staff.find((s) => s.username === 'ben')!;
+    const other = await cb.browser.createBrowserContext();
+    try {
+      const benPage = await other.newPage();
+      await loginStaff(benPage, ben);
+      await openTicket(benPage, t.id);
+      await benPage.click('#reply .redactor-in');
+      await benPage.keyboard.type('Ben is answering this one');
+      await benPage.waitForFunction(() => !!(document.querySelector('form#reply input[name=lockCode]') as HTMLInputElement).value, { timeout: 10_000 });
+      await page.bringToFront();
+      const before = await ticketThread(t.id);
+
+      const note = errorOf(await invoke('note.add', { text: 'Ada tries to add a note while Ben holds the lock.' }));
+      expect(note).toMatchObject({ type: 'failed', code: 'CONSOLE_NOT_READY' });
+      expect(note.detail).toContain('lockCode');
+
+      const prepared = await invoke('reply.send', { text: 'Ada tries to reply while Ben holds the lock.' });
+      if (prepared.ok || !('requiresConfirm' in prepared)) throw new Error(`expected a pending send, got ${JSON.stringify(prepared)}`);
+      await panelFor();
+      await confirmCard(panel, prepared.confirmPayload.actionId);
+      const entry = await settled(prepared.confirmPayload.actionId);
+      expect(entry).toMatchObject({ state: 'failed', outcome: { error: { code: 'CONSOLE_NOT_READY' } } });
+
+      expect(await ticketThread(t.id)).toEqual(before);
+      expect(await mailLog()).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('queue.assign transfers through the Transfer dialog; the current department is refused by osTicket with its own words', async () => {
     const t = await show('liam-login');
     expect((await ticketState(t.id)).dept).toBe('Support');
