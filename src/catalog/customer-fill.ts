@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { fail, ok } from '../tools/errors.ts';
 import type { WriteTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
-import { fillByLookup, lookupHere } from './customer-lookup.ts';
+import { fillByLookup, lookupHere, previewLookup } from './customer-lookup.ts';
 import { fillValues, planValues, ticketForm, type FillReport } from './shared.ts';
 
 const input = z.strictObject({
@@ -36,6 +36,9 @@ export const customerFill = (deps: CatalogDeps): WriteTool<typeof input, FillRep
   sensitiveFields: ['phone', 'email'],
   input,
   async preview(i) {
+    // The same choice as the run: on a lookup form the customer is chosen, not typed.
+    const lookup = lookupHere(deps);
+    if (lookup) return previewLookup(lookup, await valuesFor(deps, i));
     const { form, opener } = await ticketForm(deps, false);
     const values = await valuesFor(deps, i);
     const plan = form ? planValues(values, form, opener) : { filled: [], missed: Object.keys(values) as never[], failed: [] };

@@ -13,7 +13,7 @@ import { isVisible, normLabel } from '../dom/text.ts';
 import type { FieldKey } from '../dom/synonyms.ts';
 import type { ConsoleProfile } from '../profiles/schema.ts';
 import { fail } from '../tools/errors.ts';
-import type { RunCtx, RunResult } from '../tools/types.ts';
+import type { RunCtx, RunResult, ToolPreview } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
 import { deliver } from './landed.ts';
 import type { FillReport } from './shared.ts';
@@ -42,6 +42,13 @@ function report(rule: Lookup, v: CustomerValues, took: readonly Key[]): FillRepo
     failed: [],
     ...(missed.length ? { tried: Object.fromEntries(missed.map((k) => [k, `this form takes its customer from a lookup (${rule.search}); it has no ${k} field`])) } : {}),
   };
+}
+
+/** Dry runs: what the run would choose, through which lookup (nothing is typed or chosen). */
+export function previewLookup(rule: Lookup, v: CustomerValues): ToolPreview {
+  const took: Key[] = (['email', 'name'] as const).filter((k) => v[k]);
+  const r = report(rule, v, took);
+  return { touches: took, missing: r.missed, display: { ...v, via: `the customer lookup ${rule.search}, shown in ${rule.chosen}` } };
 }
 
 export type LookupReport = FillReport & { opened: boolean; already?: boolean; chose?: string };

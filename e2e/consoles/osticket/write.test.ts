@@ -143,6 +143,8 @@ describe('osTicket ticket page, write side', () => {
     expect(entry.state).toBe('executed');
     report('reply.send', entry.outcome!.data!);
     expect(entry.outcome!.data).toMatchObject({ sent: true, conversationId: String(t.id), seen: expect.stringMatching(/^on the next page: /) });
+    // The agent pressed a hotkey: the page osTicket loaded says what became of it.
+    expect(await until(() => toastText(page), (s) => s.includes('已完成'))).toContain('已完成');
 
     const after = await ticketThread(t.id);
     const added = after.slice(before.length);
