@@ -7,11 +7,10 @@
  * unloads, and the next page's content script answers it (`verifyHere`): executed only when
  * that page shows it, failed when it shows an error, uncertain otherwise.
  */
-import { sleep } from '../dom/controls/events.ts';
 import { describeEl } from '../dom/describe.ts';
 import { adapterOf, detectEditor } from '../dom/editors/index.ts';
 import type { FoundField } from '../dom/find.ts';
-import { observe } from '../dom/observe.ts';
+import { observe, waitFor } from '../dom/observe.ts';
 import { noticeBaseline, readNotice, type NoticeBaseline, type Outcome } from '../dom/outcome.ts';
 import { queryAll } from '../dom/query.ts';
 import { currentValue, setValue } from '../dom/set-value.ts';
@@ -69,14 +68,12 @@ export async function fillComposer(f: FoundField, text: string, signal: AbortSig
 /** Fields the console fills by itself before it takes a submit: waits until each holds a value. */
 export async function waitFilled(css: readonly string[], signal: AbortSignal, timeoutMs = READY_MS): Promise<{ ok: true; ms: number } | { ok: false; missing: string; ms: number }> {
   const started = performance.now();
-  // A value set by script (jQuery .val) changes no attribute and fires no mutation: poll.
-  for (;;) {
-    const missing = css.find((c) => !queryAll(document, c).some(filled));
-    const ms = Math.round(performance.now() - started);
-    if (!missing) return { ok: true, ms };
-    if (ms >= timeoutMs) return { ok: false, missing, ms };
-    await sleep(READY_POLL_MS, signal);
-  }
+  const missing = () => css.find((c) => !queryAll(document, c).some(filled)) ?? null;
+  // A value set by script (jQuery .val) fires no mutation: waitFor also polls.
+  const done = await waitFor(() => (missing() ? null : true), timeoutMs, signal, READY_POLL_MS);
+  const ms = Math.round(performance.now() - started);
+  const still = done ? null : missing();
+  return still ? { ok: false, missing: still, ms } : { ok: true, ms };
 }
 
 function filled(el: Element): boolean {

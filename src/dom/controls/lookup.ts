@@ -7,7 +7,8 @@
  */
 import { isVisible, normLabel } from '../text.ts';
 import { queryAll } from '../query.ts';
-import { key, press, sleep, typeFilter } from './events.ts';
+import { waitFor } from '../observe.ts';
+import { key, press, typeFilter } from './events.ts';
 
 export interface LookupRule {
   search: string;
@@ -18,17 +19,8 @@ export interface LookupRule {
 
 /** Suggestions come from the server: a few round trips at most. */
 const SUGGEST_MS = 5_000;
-const POLL_MS = 50;
 
 const shown = (css: string): HTMLElement[] => queryAll(document, css).filter((el): el is HTMLElement => el instanceof HTMLElement && isVisible(el));
-
-async function until<T>(probe: () => T | null, ms: number, signal: AbortSignal): Promise<T | null> {
-  for (let waited = 0; ; waited += POLL_MS) {
-    const hit = probe();
-    if (hit || waited >= ms) return hit;
-    await sleep(POLL_MS, signal);
-  }
-}
 
 export type LookupPick = { ok: true; chose: string; submit: HTMLElement | null } | { ok: false; detail: string };
 
@@ -38,7 +30,7 @@ export async function pickInLookup(rule: LookupRule, query: string, wanted: read
   typeFilter(input, query);
   key(input, query.slice(-1) || 'a');
   const want = wanted.map(normLabel).filter(Boolean);
-  const option = await until(() => shown(rule.option).find((o) => want.every((w) => normLabel(o.textContent ?? '').includes(w))) ?? null, SUGGEST_MS, signal);
+  const option = await waitFor(() => shown(rule.option).find((o) => want.every((w) => normLabel(o.textContent ?? '').includes(w))) ?? null, SUGGEST_MS, signal, 50);
   if (!option) {
     const offered = shown(rule.option).map((o) => normLabel(o.textContent ?? '')).filter(Boolean);
     return { ok: false, detail: `the lookup suggested nothing with ${want.map((w) => `"${w}"`).join(' and ')} for "${query}"${offered.length ? ` (it offered: ${offered.slice(0, 5).join('; ')})` : ''}` };
@@ -46,7 +38,7 @@ export async function pickInLookup(rule: LookupRule, query: string, wanted: read
   const chose = (option.textContent ?? '').replace(/\s+/g, ' ').trim();
   press(option.querySelector('a') ?? option);
   if (!rule.submit) return { ok: true, chose, submit: null };
-  const submit = await until(() => shown(rule.submit!)[0] ?? null, SUGGEST_MS, signal);
+  const submit = await waitFor(() => shown(rule.submit!)[0] ?? null, SUGGEST_MS, signal, 50);
   if (!submit) return { ok: false, detail: `after choosing "${chose}" the lookup showed no ${rule.submit} to go on with` };
   return { ok: true, chose, submit };
 }
