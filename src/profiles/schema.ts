@@ -133,6 +133,13 @@ export const EDITOR_KINDS = [
   'draftjs',
 ] as const;
 
+/**
+ * Fields the console fills by itself before it accepts a submit (osTicket's lock code, which
+ * its autolock fetches once the agent types): the submit is pressed only once every selector
+ * matches a field that holds a value.
+ */
+export const Ready = z.array(Css).check(z.maxLength(5));
+
 export const Composer = z.strictObject({
   /** The visible editable (or the textarea when that is all there is). */
   editor: z.optional(Css),
@@ -144,6 +151,19 @@ export const Composer = z.strictObject({
   /** The container whose Send/Post button belongs to this composer. */
   form: z.optional(Css),
   submit: z.optional(Css),
+  ready: z.optional(Ready),
+});
+
+/**
+ * A search that chooses an existing record (a customer) for a form: type into `search`, choose
+ * one of the `option`s it suggests, press `submit` (the page may load again with the choice);
+ * `chosen` is where the form then shows what was chosen.
+ */
+export const Lookup = z.strictObject({
+  search: Css,
+  option: Css,
+  submit: z.optional(Css),
+  chosen: Css,
 });
 
 export const FormRule = z.strictObject({
@@ -152,6 +172,9 @@ export const FormRule = z.strictObject({
   path: z.optional(SamePath),
   fields: z.optional(z.record(z.string().check(z.trim(), z.minLength(1), z.maxLength(40)), FieldRule)),
   submit: z.optional(Css),
+  ready: z.optional(Ready),
+  /** Where the form's customer is chosen by a search instead of typed in (osTicket's user lookup). */
+  customerLookup: z.optional(Lookup),
 });
 
 export const Dialog = z.strictObject({
