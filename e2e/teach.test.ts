@@ -119,7 +119,12 @@ describe('teach mode on a console the heuristics miss', () => {
     panel = await consoleView(b, tabId);
     expect(await sourceOf(panel)).toBe('generic');
     const f = await found(panel);
-    expect(f).toMatchObject({ conversationId: false, threadRoles: false, customer: false, replyComposer: false, sendButton: false, noteBox: false });
+    expect(f).toMatchObject({ conversationId: false, threadRoles: false, replyComposer: false, sendButton: false, noteBox: false });
+    // The unlabelled contact card (name, e-mail, phone in one box) is read generically; the rest needs teaching.
+    expect(f.customer).toBe(true);
+    const card = data(await invokeFrom(panel, tabId, 'customer.read', {}));
+    const rec = server.records().find((r) => r.id === '7f3a9e')!;
+    expect(card).toMatchObject({ name: rec.customer.name, email: rec.customer.email, phone: rec.customer.phone });
     await panel.screenshot({ path: join(DOCS, 'this-console-before.png'), fullPage: true });
   });
 

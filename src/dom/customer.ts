@@ -14,7 +14,7 @@ import { normLabel } from './text.ts';
 import { visibleTextOf } from './visible.ts';
 
 export type CustomerFields = Partial<Record<CustomerKey, string>>;
-export type FieldVia = 'profile' | 'panel' | 'page' | 'link' | 'follow';
+export type FieldVia = 'profile' | 'panel' | 'page' | 'link' | 'card' | 'follow';
 
 export interface CustomerRead {
   fields: CustomerFields;
@@ -89,7 +89,38 @@ export function readCustomer(rule: CustomerRule | undefined, panel: Element | nu
     fillFromPairs(readPairs(where), rule, (k, v) => set(k, v, via));
     fillFromLinks(where, (k, v) => set(k, v, 'link'));
   }
+  if (!out.fields.email && !out.fields.phone) {
+    const card = contactCard(panel ?? scope);
+    if (card) {
+      for (const [k, v] of Object.entries(card.fields) as [CustomerKey, string][]) set(k, v, 'card');
+      out.panel = out.panel ?? card.el;
+    }
+  }
   return out;
+}
+
+/**
+ * A contact card without labels (name, e-mail, phone on lines of their own, as sidebars print
+ * them next to icons): a small block whose lines hold one e-mail; the name is the line before
+ * it that is not an id, an e-mail or a phone. Never in the page header or navigation (that is
+ * the agent's own account).
+ */
+function contactCard(scope: Document | Element): { fields: CustomerFields; el: Element } | null {
+  const root = scope.nodeType === Node.DOCUMENT_NODE ? (scope as Document).body : (scope as Element);
+  if (!root) return null;
+  for (const el of Array.from(root.querySelectorAll('div, section, aside, li, dl, address'))) {
+    if (el.childElementCount < 2 || el.childElementCount > 8 || el.closest('header, nav, [role=banner], [role=navigation], form')) continue;
+    const lines = Array.from(el.children).map((c) => visibleTextOf(c).text).filter(Boolean);
+    if (lines.length < 2 || lines.some((l) => l.length > 80 || l.includes('\n'))) continue;
+    const emails = lines.filter((l) => EMAIL.test(l) && l.replace(EMAIL, '').trim() === '');
+    if (emails.length !== 1) continue;
+    const at = lines.indexOf(emails[0]!);
+    const phone = lines.find((l) => PHONE.test(l) && l.replace(/[\d\s()+.-]/g, '').length === 0);
+    const name = lines.slice(0, at).reverse().find((l) => !PHONE.test(l) && !/^[#A-Z]{0,6}-?\d{3,}$/.test(l) && l.length <= 40);
+    const order = lines.find((l) => /^[A-Z]{2,5}-\d{4,}$/.test(l));
+    return { el, fields: { ...(name ? { name } : {}), email: emails[0]!, ...(phone ? { phone } : {}), ...(order ? { orderId: order } : {}) } };
+  }
+  return null;
 }
 
 function fillFromPairs(pairs: Pair[], rule: CustomerRule | undefined, set: (k: CustomerKey, v: string) => void): void {

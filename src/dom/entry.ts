@@ -190,13 +190,20 @@ function headerLine(els: Element[], authorEl: Element | null, timeEl: Element | 
     const t = raw(el);
     if (!t || t.length > 100) continue;
     const parts = t.split(SEPARATOR).map((p) => p.trim()).filter(Boolean);
-    if (parts.length < 2) continue;
-    const last = parts[parts.length - 1]!;
-    if (!timeOnly(last)) continue;
-    return { el, author: parts.slice(0, -1).join(' · '), time: last };
+    if (parts.length >= 2 && timeOnly(parts[parts.length - 1]!)) return { el, author: parts.slice(0, -1).join(' · '), time: parts[parts.length - 1]! };
+    // "Maria Garcia 12/1 08:26": a name, then the time, only a space between. Taken only from a
+    // leaf line with a block after it in the entry (the message), so a short message that ends
+    // in a time ("see you at 14:20") is not mistaken for a poster.
+    const tail = el.children.length === 0 && el.nextElementSibling && raw(el.nextElementSibling) ? TRAILING_TIME.exec(t) : null;
+    if (tail && tail.index > 0) {
+      const name = t.slice(0, tail.index).trim();
+      if (name.length <= 40 && !/[.!?。！？,，:：]$/.test(name) && timeOnly(tail[0].trim())) return { el, author: name, time: tail[0].trim() };
+    }
   }
   return null;
 }
+
+const TRAILING_TIME = /\s(?:\d{1,4}[/.-]\d{1,2}(?:[/.-]\d{2,4})?,?\s+)?\d{1,2}:\d{2}(?:\s*[ap]m)?$|\s\d+\s*(?:minutes?|hours?|days?|mins?|hrs?)\s+ago$|\s\d+\s*(?:分钟|小时|天)前$|\s(?:昨天|今天|yesterday|today)(?:\s*\d{1,2}:\d{2})?$/i;
 
 function findBody(els: Element[], entry: Element, parts: (Element | null)[]): Element {
   for (const el of els.slice(0, 160)) {

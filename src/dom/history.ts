@@ -144,6 +144,25 @@ export function findHistoryList(section: Element | null, words: readonly string[
   return null;
 }
 
+/**
+ * With no history heading at all: a block beside the customer's card whose rows each lead with
+ * a ticket id ("#10294 Invoice title wrong") is that customer's tickets.
+ */
+export function historyBeside(card: Element | null, notThis: Element | null = null): Element | null {
+  const parent = card?.parentElement;
+  if (!parent) return null;
+  for (const sib of Array.from(parent.children)) {
+    if (sib === card || sib === notThis || sib.contains(notThis) || sib.querySelector('input, textarea, select, [contenteditable=true]')) continue;
+    if (leadingIds(sib)) return sib;
+  }
+  return null;
+}
+
+function leadingIds(el: Element): boolean {
+  const lines = visibleTextOf(el).text.split('\n').map((l) => l.trim()).filter(Boolean);
+  return lines.length > 0 && lines.length <= 50 && lines.every((l) => /^#?([A-Z]{1,6}-?\d{3,}|\d{4,10})\b/.test(l));
+}
+
 function hasIdLines(el: Element): boolean {
   const lines = visibleTextOf(el).text.split('\n').filter((l) => l.trim());
   return lines.length > 0 && lines.length <= 50 && lines.filter((l) => ticketIdIn(l)).length >= Math.max(1, lines.length / 2);

@@ -81,6 +81,11 @@ function absolute(t: string, now: Date): string | null {
     const y = Number(us[3]!.length === 2 ? `20${us[3]}` : us[3]);
     return withClock(new Date(y, Number(us[1]) - 1, Number(us[2])), t.slice(us.index + us[0].length));
   }
+  // "12/1 08:26", "11/30": month/day of this year, as chat consoles print recent days.
+  const md = /(?:^|\s)(\d{1,2})\/(\d{1,2})(?![\d/])/.exec(t);
+  if (md && Number(md[1]) >= 1 && Number(md[1]) <= 12 && Number(md[2]) >= 1 && Number(md[2]) <= 31) {
+    return withClock(new Date(now.getFullYear(), Number(md[1]) - 1, Number(md[2])), t.slice(md.index + md[0].length));
+  }
   const named = Date.parse(t.replace(/\bat\b/i, ''));
   if (!Number.isNaN(named) && /[a-z]{3}/i.test(t) && /\d/.test(t)) return isoOf(new Date(named));
   return null;

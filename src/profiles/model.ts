@@ -13,7 +13,7 @@ import { findComposer, findNoteBox } from '../dom/composer.ts';
 import { readCustomer, readCustomerFromPage, type CustomerRead } from '../dom/customer.ts';
 import { detectEditor } from '../dom/editors/index.ts';
 import { findField, findSection, listControls, type Control, type FoundField } from '../dom/find.ts';
-import { findHistoryList, readHistoryRows, type TicketRow } from '../dom/history.ts';
+import { findHistoryList, historyBeside, readHistoryRows, type TicketRow } from '../dom/history.ts';
 import { queryOne } from '../dom/query.ts';
 import { collectRoots } from '../dom/roots.ts';
 import { SECTION_SYNONYMS } from '../dom/synonyms.ts';
@@ -110,7 +110,10 @@ export class Snapshot {
     if (rule?.container) return queryOne(this.doc, rule.container);
     const words = [...SECTION_SYNONYMS.history, ...(this.profile?.synonyms?.sections?.history ?? [])];
     const thread = this.thread()?.container ?? null;
-    return safe(() => findHistoryList(findSection('history', { within: this.doc, extra: this.profile?.synonyms?.sections?.history }), words, this.doc, thread), null);
+    return safe(
+      () => findHistoryList(findSection('history', { within: this.doc, extra: this.profile?.synonyms?.sections?.history }), words, this.doc, thread) ?? historyBeside(this.customer().panel, thread),
+      null,
+    );
   });
 
   readonly history = once((): TicketRow[] | null => {

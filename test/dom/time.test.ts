@@ -28,6 +28,10 @@ describe('thread times', () => {
     expect(iso('2026年11月30日 14:20')).toBe(new Date(2026, 10, 30, 14, 20).toISOString());
     expect(iso('12/1/26 5:51 AM')).toBe(new Date(2026, 11, 1, 5, 51).toISOString());
   });
+  it('reads month/day without a year as this year (chat consoles)', () => {
+    expect(iso('12/1 08:26')).toBe(new Date(2026, 11, 1, 8, 26).toISOString());
+    expect(iso('11/30')).toBe(new Date(2026, 10, 30).toISOString());
+  });
   it('keeps what it cannot read as text', () => {
     expect(parseTime('sometime', null, now)).toEqual({ iso: null, text: 'sometime' });
   });
