@@ -63,7 +63,7 @@ export async function route(raw: unknown, sender: chrome.runtime.MessageSender):
     case 'confirm.approve': {
       if (from.kind !== 'sidepanel') return notPanel();
       const { settings, rolesSource, approvedBy } = await confirmer();
-      const res = await ledger.approve(msg.actionId, { fingerprint: msg.fingerprint, roles: settings.roles, rolesSource, approvedBy }, (call) =>
+      const res = await ledger.approve(msg.actionId, { fingerprint: msg.fingerprint, roles: settings.roles, rolesSource, approvedBy, check: stillBound }, (call) =>
         dispatchToTab(call, approvedBy),
       );
       return res.ok ? { ok: true, entry: res.entry, replay: res.replay } : { ok: false, error: res.error };
