@@ -41,6 +41,7 @@ export const ToolErrorSchema = z.object({
     .optional(),
   traceId: z.string().max(100),
   retryAfterMs: z.number().optional(),
+  params: z.record(z.string().max(40), z.string().max(500)).optional(),
 });
 
 export const CallBindingSchema = z.strictObject({

@@ -9,16 +9,16 @@
 import type { ToolError } from '../tools/types.ts';
 import { joinList, t, tOr } from './i18n.ts';
 
-export type ShownError = Pick<ToolError, 'code' | 'type' | 'detail'> & Partial<Pick<ToolError, 'fields'>>;
+export type ShownError = Pick<ToolError, 'code' | 'type' | 'detail'> & Partial<Pick<ToolError, 'fields' | 'params'>>;
 
 /** Codes whose `detail` is already in the agent's language (the endpoint errors, src/llm/errors.ts). */
 const LOCALISED_DETAIL = /^ENDPOINT_/;
 
-/** What the `$1` of a code's message is, when it has one. */
+/** What the `$1` of a code's message is, when it has one: from the error's structured `params`, never its English `detail`. */
 const PARAMS: Record<string, (e: ShownError) => string> = {
-  GENERATE_FAILED: (e) => e.detail.replace(/^The model request failed: /, ''),
-  // The record the action was confirmed for (src/tools/executor.ts names it in the detail only).
-  RECORD_CHANGED: (e) => /not "([^"]{1,100})" that was approved/.exec(e.detail)?.[1] ?? t('theRecord'),
+  GENERATE_FAILED: (e) => e.params?.reason ?? '',
+  // The record the action was confirmed for (src/tools/executor.ts).
+  RECORD_CHANGED: (e) => e.params?.record ?? t('theRecord'),
 };
 
 /** A person-facing name of a field key ("email" -> 邮箱), else the key itself. */

@@ -121,7 +121,7 @@ describe('prepared calls and the ledger', () => {
     const call = prepared(await registry.invoke('reply.send', { text: 'hi' }, ctx()));
     page.conversationId = 'C-2';
     const res = await ledger.approve(call.actionId, { fingerprint: call.fingerprint, roles: [], approvedBy: 'a' }, dispatch);
-    expect(res).toMatchObject({ ok: true, entry: { state: 'failed', outcome: { error: { code: 'RECORD_CHANGED' } } } });
+    expect(res).toMatchObject({ ok: true, entry: { state: 'failed', outcome: { error: { code: 'RECORD_CHANGED', params: { record: 'C-1', now: 'C-2' } } } } });
     expect(effects.sent).toEqual([]);
   });
   it('a refusal by the outside check (the tab shows another record) leaves the call pending and dispatches nothing', async () => {
