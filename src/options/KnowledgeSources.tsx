@@ -11,6 +11,7 @@ import { providersFor } from '../kb/resolve.ts';
 import { clearArticles, readMeta, writeArticles, type KbMeta } from '../kb/store.ts';
 import { isDemoOrigin, Origin, type Settings } from '../settings/schema.ts';
 import { toBackground } from '../ui/api.ts';
+import { errorText } from '../ui/errors.ts';
 import { t } from '../ui/i18n.ts';
 
 interface Props {
@@ -108,7 +109,7 @@ function UrlList({ s, meta, onChange }: { s: Settings; meta: KbMeta | null; onCh
   const sync = async () => {
     setStatus('…');
     const r = await toBackground<{ report: { imported: number; failed: { url: string; reason: string }[] } }>({ type: 'kb', request: { op: 'syncUrls' } });
-    setStatus(r.ok ? t('kbSynced', r.report.imported, r.report.failed.length) : r.error.detail);
+    setStatus(r.ok ? t('kbSynced', r.report.imported, r.report.failed.length) : errorText(r.error));
     onChange();
   };
   // Asked inside the click: fetching another origin from the worker needs its host permission.

@@ -74,7 +74,8 @@ export function Chat({ tabId, settings, conversationId }: { tabId: number; setti
         signal: ac.signal,
         tools: async () => {
           const r = await toTab<{ tools: FunctionSchema[] }>(tabId, { type: 'tools.schemas' });
-          if (!r.ok) throw new Error(r.error.detail);
+          // The loop shows this message to the agent as the turn's error: in the agent's language.
+          if (!r.ok) throw new Error(errorText(r.error));
           return r.tools;
         },
         call: async (name, input, toolCallId) => {

@@ -18,7 +18,8 @@ const LOCALISED_DETAIL = /^ENDPOINT_/;
 const PARAMS: Record<string, (e: ShownError) => string> = {
   GENERATE_FAILED: (e) => e.params?.reason ?? '',
   // The record the action was confirmed for (src/tools/executor.ts).
-  RECORD_CHANGED: (e) => e.params?.record ?? t('theRecord'),
+  RECORD_CHANGED: (e) => e.params?.record || t('theRecord'),
+  STALE_RECORD: (e) => e.params?.record || t('theRecord'),
 };
 
 /** A person-facing name of a field key ("email" -> 邮箱), else the key itself. */

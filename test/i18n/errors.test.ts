@@ -28,6 +28,12 @@ describe.each(['zh_CN', 'en'] as const)('errorText in %s', (locale) => {
     expect(text).toMatch(lang);
   });
 
+  it('STALE_RECORD (a confirm while the tab shows another record) names the record and says it still waits', () => {
+    const text = errorText({ code: 'STALE_RECORD', type: 'rejected', detail: 'The console tab now shows another record, not "C-1001" this action is for.', params: { record: 'C-1001' } });
+    expect(text).toContain('C-1001');
+    expect(text).toMatch(lang);
+  });
+
   it('GENERATE_FAILED carries its (already localised) reason in params', () => {
     const text = errorText({ code: 'GENERATE_FAILED', type: 'failed', detail: 'The model request failed: something English', params: { reason: '模型服务超时未响应' } });
     expect(text).toContain('模型服务超时未响应');
