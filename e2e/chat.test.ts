@@ -47,6 +47,13 @@ describe('side-panel chat', () => {
     await ask('这个客户之前报过类似问题吗？');
     await done('answered');
     expect((await chips()).sort()).toEqual(['conversation.read:ok', 'ticket.history:ok']);
+    // Each chip says what was asked in words; the model's raw JSON only when the chip is opened.
+    const summaries = await panel.$$eval('.turn .chip summary', (els) => els.map((e) => (e as HTMLElement).innerText));
+    expect(summaries.sort()).toEqual([expect.stringMatching(/^历史工单 条数：5 成功/), expect.stringMatching(/^读取会话 条数：10 成功/)]);
+    expect(summaries.join()).not.toMatch(/[{}"]/);
+    expect(await panel.$eval('.turn .chip', (el) => (el as HTMLElement).innerText)).not.toContain('"limit"');
+    await panel.click('.turn .chip summary');
+    expect(await panel.$eval('.turn .chip', (el) => (el as HTMLElement).innerText)).toMatch(/"limit": (10|5)/);
     const answer = await panel.$eval('.turn .md', (el) => el.textContent ?? '');
     expect(answer).toContain('T-9001');
     expect(answer).toContain('耳机左耳无声');

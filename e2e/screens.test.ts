@@ -30,8 +30,7 @@ function strip(text: string, data: string[]): string {
   for (const re of KEEP) out = out.replace(re, ' ');
   // Console data as whole words: "and" in the data must not eat the "and" of "deskhand".
   for (const d of data) out = /[A-Za-z]/.test(d) ? out.replace(new RegExp(`(?<![A-Za-z])${escape(d)}(?![A-Za-z])`, 'g'), ' ') : out.split(d).join(' ');
-  // Tool-call chips show the model's JSON input ({"limit":10}): data, not words.
-  return out.replace(/\{[^{}\n]*\}/g, ' ');
+  return out;
 }
 
 /** What should not be on a screen in this language, or '' if nothing. */

@@ -9,6 +9,7 @@ import { askQuestion, MAX_ANSWER_CHARS, MAX_ROUNDS, type ToolChip } from '../llm
 import type { Settings } from '../settings/schema.ts';
 import type { FunctionSchema, ToolResult } from '../tools/types.ts';
 import { toTab } from '../ui/api.ts';
+import { inputWords } from '../ui/describe.ts';
 import { errorText } from '../ui/errors.ts';
 import { t, toolTitle, uiLang } from '../ui/i18n.ts';
 import { loadThread, saveThread, type StoredTurn, type Thread } from './chat-store.ts';
@@ -231,20 +232,19 @@ function Chips({ chips }: { chips: ToolChip[] }) {
         <li class={`chip ${c.status}`} data-tool={c.name} data-status={c.status}>
           <details>
             <summary>
-              <span class="chip-title">{toolTitle(c.name, c.name)}</span> <code class="chip-input">{short(c.input)}</code>{' '}
+              <span class="chip-title">{toolTitle(c.name, c.name)}</span> <span class="chip-input">{inputWords(c.input)}</span>{' '}
               <span class="chip-status">{t(`chip_${c.status}`)}</span> <span class="chip-ms">{t('durationMs', c.durationMs)}</span>
             </summary>
+            {/* On demand: what the model sent and what it got back, as data. */}
+            <p class="chip-label">{t('chipRawInput')}</p>
+            <pre class="chip-raw">{JSON.stringify(c.input, null, 1) ?? ''}</pre>
+            <p class="chip-label">{t('chipResult')}</p>
             <pre class="chip-detail">{c.detail}</pre>
           </details>
         </li>
       ))}
     </ul>
   );
-}
-
-function short(v: unknown): string {
-  const s = v === null || v === undefined ? '' : JSON.stringify(v);
-  return s.length > 60 ? `${s.slice(0, 59)}…` : s;
 }
 
 /** Stable (module-level), so memoised answers are not re-rendered for a new callback. */
