@@ -160,7 +160,7 @@ function Who({ call, roleMissing, rolesSource }: { call: PreparedCall; roleMissi
   const source = rolesSource === 'policy' ? t('cardRolesPolicy') : t('cardRolesSelf');
   return (
     <p class={roleMissing ? 'role missing' : 'role'} data-roles-source={rolesSource}>
-      {call.requiredRole ? t('requiredRole', call.requiredRole) : t('cardWhoAny')}
+      {call.requiredRole ? t('cardWhoRole', call.requiredRole, tOr(`role_${call.requiredRole}`, call.requiredRole)) : t('cardWhoAny')}
       {roleMissing ? ` — ${t('roleMissing')}` : ''} · {source}
     </p>
   );
