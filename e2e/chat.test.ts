@@ -195,6 +195,12 @@ describe('side-panel chat', () => {
     await done('answered');
     expect(await panel.$eval('.turn .capped', (el) => el.textContent)).toContain('64 KB');
     expect(await panel.$eval('.turn .md', (el) => (el.textContent ?? '').length)).toBeLessThan(64 * 1024);
+    // Rendered in parts over a few frames (no long task), and in the end all of it: one list item per line kept.
+    await panel.waitForSelector('.turn[data-stopped] .md:not([data-behind])');
+    const kept = await panel.evaluate(async (id: number) => ((await chrome.storage.session.get(`chat:${id}`))[`chat:${id}`] as { turns: { answer: string }[] }).turns[0]!.answer, tabId);
+    expect(kept.length).toBe(64 * 1024);
+    expect(await panel.$$eval('.turn .md li', (els) => els.length)).toBe(kept.split('\n').filter((l) => l.startsWith('- ')).length);
+    expect(await panel.$$eval('.turn .md .md-chunk', (els) => els.length)).toBeGreaterThan(3);
     await panel.type('textarea[name=question]', 'ok');
     expect(await panel.$eval('textarea[name=question]', (el) => (el as HTMLTextAreaElement).value)).toBe('ok');
   });

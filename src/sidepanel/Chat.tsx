@@ -17,6 +17,8 @@ import { Citations } from './Citations.tsx';
 import { Markdown, StreamingMarkdown } from './markdown.tsx';
 
 interface Running {
+  /** The turn's key: the finished turn keeps it, so its streamed rendering is reused, not redone. */
+  id: string;
   question: string;
   text: string;
   chips: ToolChip[];
@@ -56,7 +58,7 @@ export function Chat({ tabId, settings, conversationId }: { tabId: number; setti
     setDraft('');
     const ac = new AbortController();
     abort.current = ac;
-    const live: Running = { question, text: '', chips: [], round: 0 };
+    const live: Running = { id: crypto.randomUUID(), question, text: '', chips: [], round: 0 };
     const started = performance.now();
     setRunning({ ...live });
     // One render per animation frame however fast the stream is: the panel stays responsive.
@@ -100,6 +102,7 @@ export function Chat({ tabId, settings, conversationId }: { tabId: number; setti
     abort.current = null;
     setRunning(null);
     await finishTurn({
+      id: live.id,
       question,
       answer: res.stopped === 'aborted' ? live.text : res.answer,
       chips: res.chips,
@@ -123,17 +126,10 @@ export function Chat({ tabId, settings, conversationId }: { tabId: number; setti
   return (
     <section class="chat" aria-label={t('tabChat')}>
       <ol class="turns">
-        {thread.turns.map((turn) => (
-          <TurnView turn={turn} onOpen={open} tabId={tabId} />
-        ))}
-        {running && (
-          <li class="turn running">
-            <p class="question">{running.question}</p>
-            <p class="rounds">{t('roundOf', running.round, MAX_ROUNDS)}</p>
-            <Chips chips={running.chips} />
-            {running.text && <StreamingMarkdown text={running.text} onOpen={open} />}
-          </li>
-        )}
+        {[
+          ...thread.turns.map((turn) => <TurnView key={turn.id ?? `at-${turn.at}`} turn={turn} onOpen={open} tabId={tabId} />),
+          ...(running ? [<TurnView key={running.id} running={running} onOpen={open} tabId={tabId} />] : []),
+        ]}
       </ol>
       <form
         class="ask"
@@ -170,10 +166,29 @@ export function Chat({ tabId, settings, conversationId }: { tabId: number; setti
   );
 }
 
-function TurnView({ turn, onOpen, tabId }: { turn: StoredTurn; onOpen: (url: string) => void; tabId: number }) {
-  // Parsed once per answer: a streaming turn below re-renders the list, not earlier answers.
-  const answer = useMemo(() => (turn.answer ? <Markdown text={turn.answer} onOpen={onOpen} /> : null), [turn.answer, onOpen]);
-  const chips = useMemo(() => <Chips chips={turn.chips} />, [turn.chips]);
+/**
+ * One question and its answer, running or finished. A turn that streamed in this panel keeps
+ * its StreamingMarkdown when it finishes (same key, same component), so the finished answer
+ * is not rendered again from scratch; earlier turns are parsed once (memoised).
+ */
+function TurnView({ turn: stored, running, onOpen, tabId }: { turn?: StoredTurn; running?: Running; onOpen: (url: string) => void; tabId: number }) {
+  const streamed = useRef(!!running).current;
+  const text = running ? running.text : (stored?.answer ?? '');
+  const once = useMemo(() => (!streamed && text ? <Markdown text={text} onOpen={onOpen} /> : null), [streamed, text, onOpen]);
+  const chipList = running ? running.chips : (stored?.chips ?? []);
+  const chips = useMemo(() => <Chips chips={chipList} />, [chipList]);
+  const answer = streamed ? text && <StreamingMarkdown text={text} onOpen={onOpen} /> : once;
+  if (running || !stored) {
+    return (
+      <li class="turn running">
+        <p class="question">{running?.question}</p>
+        <p class="rounds">{t('roundOf', running?.round ?? 0, MAX_ROUNDS)}</p>
+        {chips}
+        {answer}
+      </li>
+    );
+  }
+  const turn = stored;
   return (
     <li class={`turn stopped-${turn.stopped}`} data-stopped={turn.stopped} data-incomplete={turn.incomplete} data-ms={turn.ms}>
       <p class="question">{turn.question}</p>
