@@ -10,10 +10,7 @@
  * renderer main thread), not from timers inside the page, which a long task would delay.
  */
 import type { Page } from 'puppeteer-core';
-import { startConsole } from '../demo/console/server.ts';
-import { startModelServer } from '../demo/model/server.ts';
-import { launchWithExtension } from '../scripts/browser.ts';
-import type { BenchRow } from './lib.ts';
+import { startChatBench, type BenchRow } from './lib.ts';
 
 const RUNS = 5;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -50,18 +47,8 @@ async function traced(panel: Page, url: string, action: () => Promise<void>): Pr
 }
 
 export async function benchChatRender(): Promise<BenchRow[]> {
-  const server = await startConsole();
-  const model = await startModelServer();
-  const { browser, extensionId, worker } = await launchWithExtension();
+  const { browser, tabId, panelUrl: url, close } = await startChatBench('huge-answer');
   try {
-    await worker.evaluate(async (base: string) => {
-      await chrome.storage.local.set({ settings: { llm: { baseURL: base, apiKey: 'bench', model: 'huge-answer' } } });
-    }, `${model.url}/v1`);
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/`, { waitUntil: 'load' });
-    await new Promise((r) => setTimeout(r, 500));
-    const tabId = await worker.evaluate(async (u: string) => (await chrome.tabs.query({})).find((t) => t.url?.startsWith(u))?.id ?? -1, server.url);
-    const url = `chrome-extension://${extensionId}/src/sidepanel/index.html?tabId=${tabId}`;
     const panel = await browser.newPage();
     const streamed: number[] = [];
     const once: number[] = [];
@@ -106,8 +93,6 @@ export async function benchChatRender(): Promise<BenchRow[]> {
       { name: 'side panel: longest task rendering that answer once', medianUs: floor, floor: 'itself', ratio: 1 },
     ];
   } finally {
-    await browser.close();
-    await server.close();
-    await model.close();
+    await close();
   }
 }
