@@ -81,7 +81,7 @@ describe('side-panel chat', () => {
     await ask('随便查查');
     await done('round_cap');
     expect((await requests()).filter((r) => r.path === '/v1/chat/completions')).toHaveLength(4);
-    expect(await panel.$eval('.turn[data-stopped="round_cap"] .md', (el) => el.textContent)).toContain('4 轮');
+    expect(await panel.$eval('.turn[data-stopped="round_cap"] .round-cap', (el) => el.textContent)).toContain('4 轮');
     expect((await chips()).length).toBe(4);
   });
 

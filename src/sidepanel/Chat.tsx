@@ -10,7 +10,7 @@ import type { Settings } from '../settings/schema.ts';
 import type { FunctionSchema, ToolResult } from '../tools/types.ts';
 import { toTab } from '../ui/api.ts';
 import { inputWords } from '../ui/describe.ts';
-import { errorText } from '../ui/errors.ts';
+import { endpointText, errorText } from '../ui/errors.ts';
 import { t, toolTitle, uiLang } from '../ui/i18n.ts';
 import { loadThread, saveThread, type StoredTurn, type Thread } from './chat-store.ts';
 import { Citations } from './Citations.tsx';
@@ -110,7 +110,7 @@ export function Chat({ tabId, settings, conversationId }: { tabId: number; setti
       stopped: res.stopped,
       ...(res.incomplete ? { incomplete: res.incomplete } : {}),
       ...(res.capped ? { capped: true as const } : {}),
-      ...(res.error ? { error: res.error.message } : {}),
+      ...(res.error ? { error: endpointText(res.error) } : {}),
       at: Date.now(),
       ms: Math.round(performance.now() - started),
     });
@@ -205,6 +205,7 @@ function TurnView({ turn: stored, running, onOpen, tabId }: { turn?: StoredTurn;
           {t(`chatIncomplete_${turn.incomplete}`)}
         </p>
       )}
+      {turn.stopped === 'round_cap' && <p class="notice round-cap">{t('chatRoundCap', MAX_ROUNDS)}</p>}
       {turn.capped && <p class="notice capped">{t('chatCapped', Math.round(MAX_ANSWER_CHARS / 1024))}</p>}
       {turn.stopped === 'answered' && turn.answer && <InsertIntoReply tabId={tabId} text={turn.answer} />}
       {turn.stopped === 'aborted' && <p class="notice">{t('stopped')}</p>}

@@ -4,7 +4,8 @@
  * parsed out of the English `detail`.
  */
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { errorText } from '../../src/ui/errors.ts';
+import { endpointText, errorText } from '../../src/ui/errors.ts';
+import { readLocale } from '../../scripts/locale-files.ts';
 import { installI18n } from './chrome-i18n.ts';
 
 const before = (globalThis as { chrome?: unknown }).chrome;
@@ -38,6 +39,15 @@ describe.each(['zh_CN', 'en'] as const)('errorText in %s', (locale) => {
     const text = errorText({ code: 'GENERATE_FAILED', type: 'failed', detail: 'The model request failed: something English', params: { reason: '模型服务超时未响应' } });
     expect(text).toContain('模型服务超时未响应');
     expect(text).not.toContain('something English');
+  });
+
+  it('endpoint failures forwarded by the worker (ENDPOINT_<CODE>) are worded here, with their status and the endpoint\'s words as data', () => {
+    const auth = errorText({ code: 'ENDPOINT_AUTH', type: 'unavailable', detail: 'The endpoint refused the API key (401). Check the key in settings.', params: { status: '401' } });
+    expect(auth).toBe(readLocale(locale).endpoint_auth!.message.replace('$1', '401'));
+    expect(auth).toMatch(lang);
+    const other = errorText({ code: 'ENDPOINT_UNKNOWN', type: 'unavailable', detail: 'The model request failed: boom', params: { said: 'boom' } });
+    expect(other).toBe(readLocale(locale).endpoint_unknown!.message.replace('$2', 'boom'));
+    expect(endpointText({ code: 'rate_limit' })).toMatch(lang);
   });
 
   it('a code without a message falls back to its type in words, naming the code, never the detail', () => {

@@ -9,7 +9,8 @@ import { sourceFiles } from '../../scripts/locale-files.ts';
 
 type Node = { type: string; start?: number; loc?: { start: { line: number } }; [k: string]: unknown };
 
-const UI_DIRS = ['src/sidepanel', 'src/options', 'src/content', 'src/plans', 'src/ui', 'src/background'];
+/** UI contexts, and the endpoint errors people read (the chat's own prompts for the model are not here). */
+const UI_DIRS = ['src/sidepanel', 'src/options', 'src/content', 'src/plans', 'src/ui', 'src/background', 'src/llm/errors.ts'];
 /** Text for the customer, in the page's language (not the agent's UI language): drafts. */
 const CUSTOMER_TEXT = ['src/plans/draft-reply.ts'];
 const PERSON_PROPS = new Set(['title', 'aria-label', 'placeholder', 'alt', 'label', 'aria-roledescription']);

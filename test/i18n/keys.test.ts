@@ -10,6 +10,7 @@ import { FIELD_TITLES } from '../../src/catalog/shared.ts';
 import { GRADES } from '../../src/catalog/grades.ts';
 import { IMPORT_ERROR_CODES, SKIP_CODES } from '../../src/kb/import.ts';
 import { URL_FAIL_CODES } from '../../src/kb/store.ts';
+import { ENDPOINT_CODES } from '../../src/llm/errors.ts';
 import { PRESETS } from '../../src/llm/presets.ts';
 import { AuditRecordSchema, ErrorTypeSchema, PlanRunSchema } from '../../src/messages/schemas.ts';
 import { plans } from '../../src/plans/index.ts';
@@ -67,6 +68,7 @@ function families(): Record<string, string[]> {
     errType_: ErrorTypeSchema.options.map((t) => `errType_${t}`),
     preset_: PRESETS.flatMap((p) => [`preset_${p.id}_quirks`, `preset_${p.id}_label`]),
     role_: roles.map((r) => `role_${r}`),
+    endpoint_: ENDPOINT_CODES.map((c) => `endpoint_${c}`),
     kbWhy_: [...SKIP_CODES, ...IMPORT_ERROR_CODES, ...URL_FAIL_CODES, 'write'].map((c) => `kbWhy_${c}`),
   };
 }
