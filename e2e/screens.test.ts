@@ -36,7 +36,8 @@ function strip(text: string, data: string[]): string {
 /** What should not be on a screen in this language, or '' if nothing. */
 export function foreign(lang: Lang, text: string, data: string[]): string[] {
   const rest = strip(text, data);
-  if (lang === 'en') return rest.match(/[\p{Script=Han}][^\n]{0,20}/gu) ?? [];
+  // Chinese punctuation too: a 、 or ： between English words is the other language's grammar.
+  if (lang === 'en') return rest.match(/[\p{Script=Han}、，。：；（）「」][^\n]{0,20}/gu) ?? [];
   return (rest.match(/[A-Za-z]{2,}(?:[ -][A-Za-z]{2,})*/g) ?? []);
 }
 
@@ -115,5 +116,6 @@ describe('the language check itself', () => {
   it('flags English in a Chinese screen and Chinese in an English one, and lets data through', () => {
     expect(foreign('zh_CN', '已执行 Send reply 申请退款 REFUND_APPROVER C-1001 Alt+Shift+F', [])).toEqual(['Send reply']);
     expect(foreign('en', 'Executed 申请退款 for 张伟', ['张伟']).map((f) => f.trim())).toEqual(['申请退款 for']);
+    expect(foreign('en', '(from: panel、heading)', [])).toEqual(['、heading)']);
   });
 });
