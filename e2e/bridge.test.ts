@@ -54,12 +54,15 @@ describe('when the bridge is on for this console', () => {
   it('exists from the first page script on, and list() prints well with console.table', async () => {
     ({ page, tabId } = await h.freshConsole());
     expect(await ext(page, 'typeof window.__extTools.invoke')).toBe('function');
-    type Row = { name: string; title: string; description: string; sideEffect: string; risk: string | null; available: boolean; why?: string; annotations: Record<string, boolean> };
+    type Row = { name: string; title: string; description: string; sideEffect: string; risk: string | null; available: boolean; why?: string; source?: string; annotations: Record<string, boolean> };
     const list = await ext<Row[]>(page, '__extTools.list()');
     expect(list.map((t) => t.name).sort()).toHaveLength(15);
     // One effect column; the title in the browser's language; `why` only when not available.
     expect(list.find((t) => t.name === 'reply.send')).toMatchObject({ title: '发送回复', sideEffect: 'send', risk: 'high', available: true, annotations: { readOnlyHint: false, destructiveHint: true } });
     expect(list.find((t) => t.name === 'kb.search')).toMatchObject({ sideEffect: 'read', risk: null, annotations: { readOnlyHint: true, untrustedContentHint: true } });
+    // Where each capability comes from on this page: the demo console's profile, or the heuristics.
+    expect(list.find((t) => t.name === 'conversation.read')).toMatchObject({ source: 'profile deskhand-demo' });
+    expect(list.find((t) => t.name === 'ticket.fill')).toMatchObject({ source: 'heuristics' });
     for (const t of list) {
       expect(t, t.name).not.toHaveProperty('effect');
       expect('why' in t, t.name).toBe(!t.available);

@@ -274,7 +274,9 @@ describe('an admin-pushed profile (chrome.storage.managed)', () => {
     const admin = { ...(exported as object), id: 'acme-desk', name: 'ACME desk (admin)' };
     // Chrome reads extension policy from this folder (Linux); the file names only this extension.
     const policy = `/etc/chromium/policies/managed/deskhand-teach-e2e-${process.pid}.json`;
-    writeFileSync(policy, JSON.stringify({ '3rdparty': { extensions: { [b.extensionId]: { profiles: [admin] } } } }));
+    // A second, invalid profile (no way to recognise its console, a bad id): refused whole, and said so in the options page.
+    const broken = { id: 'Not An Id', name: 'broken', version: 1, match: {} };
+    writeFileSync(policy, JSON.stringify({ '3rdparty': { extensions: { [b.extensionId]: { profiles: [admin, broken] } } } }));
     try {
       await b.browser.close();
       b = await launchWithExtension();
@@ -290,6 +292,14 @@ describe('an admin-pushed profile (chrome.storage.managed)', () => {
       expect(await panel.$('button.remove-taught')).toBeNull();
       expect(await reads(panel, tabId)).toEqual(expected('b21c04'));
       await panel.screenshot({ path: join(DOCS, 'this-console-managed.png'), fullPage: true });
+      const options = await b.browser.newPage();
+      await options.goto(`chrome-extension://${b.extensionId}/src/options/index.html`, { waitUntil: 'load' });
+      await options.waitForSelector('.managed-profile-problems');
+      const refused = await options.$eval('.managed-profile-problems', (e) => e.textContent ?? '');
+      expect(refused).toMatch(/profiles\.1\.id/);
+      expect(refused).toMatch(/profiles\.1\.match/);
+      expect(await options.$$eval('.console-profiles .profile-list li', (li) => li.map((l) => l.getAttribute('data-profile')))).toEqual(expect.arrayContaining(['acme-desk', 'osticket-1.18', 'deskhand-demo']));
+      expect(await options.$('.console-profiles [data-profile="Not An Id"]')).toBeNull();
     } finally {
       rmSync(policy, { force: true });
     }

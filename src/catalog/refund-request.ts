@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { waitFor } from '../dom/observe.ts';
 import { BUTTON_SYNONYMS } from '../dom/synonyms.ts';
 import { recordFacts } from '../profiles/facts.ts';
 import { fail } from '../tools/errors.ts';
@@ -41,7 +42,8 @@ export const refundRequest = (deps: CatalogDeps): WriteTool<typeof input, unknow
     };
   },
   async run(i, ctx) {
-    const form = deps.model().current().refundForm()?.el ?? null;
+    // The refund form often sits in an iframe that loads after the panel it is in (a switched conversation).
+    const form = await waitFor(() => connected(deps.model().current().refundForm()?.el ?? null), 5_000, ctx.signal);
     if (!form) return fail('not_found', 'NO_REFUND_FORM', 'No refund form was found on this page.', 'Open the customer panel with its refund form.');
     // Everything is filled and checked before the submit is pressed: nothing half-done goes out.
     const report = await fillValues(toValues(i), form, ctx.signal);
@@ -62,6 +64,8 @@ export const refundRequest = (deps: CatalogDeps): WriteTool<typeof input, unknow
     });
   },
 });
+
+const connected = (el: Element | null) => (el?.isConnected ? el : null);
 
 function toValues(i: z.output<typeof input>) {
   return { orderId: i.orderId, amount: i.amount.toFixed(2), currency: i.currency, reason: i.reason };

@@ -168,7 +168,9 @@ export function subjectOf(s: Snapshot): string {
       if (v) return v.trim();
     }
   }
-  const headings = Array.from(document.querySelectorAll('main h1, main h2, [role=main] h1, [role=main] h2, h1, h2')).filter((h) => isVisible(h));
+  // querySelectorAll answers in document order, so the main region's headings are taken first by hand.
+  const inMain = Array.from(document.querySelectorAll('main h1, main h2, [role=main] h1, [role=main] h2')).filter((h) => isVisible(h));
+  const headings = [...inMain, ...Array.from(document.querySelectorAll('h1, h2')).filter((h) => isVisible(h) && !inMain.includes(h))];
   const withId = headings.find((h) => idFromText(h.textContent ?? ''));
   const h = withId ?? headings[0];
   if (!h) return '';

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { uiLang } from '../ui/i18n.ts';
+import { toolSource } from '../profiles/sources.ts';
 import { toolRow } from '../ui/tool-rows.ts';
 import { plans } from '../plans/index.ts';
 import { runPlan } from '../tools/plan.ts';
@@ -75,8 +76,11 @@ export function installBridgeHost(host: Host, enabledHere: () => boolean): () =>
 async function handle(host: Host, req: z.infer<typeof BridgeRequest>): Promise<unknown> {
   const ctx = host.ctx('bridge');
   switch (req.op) {
-    case 'list':
-      return { ok: true, tools: host.core.registry.list(ctx).map(toolRow) };
+    case 'list': {
+      // Each row says where its capability comes from here: the console profile or the heuristics.
+      const s = host.model.current();
+      return { ok: true, tools: host.core.registry.list(ctx).map((t) => toolRow(t, toolSource(t.name, s))) };
+    }
     case 'invoke':
       return host.core.registry.invoke(String(req.name ?? ''), req.input, ctx);
     case 'runPlan': {

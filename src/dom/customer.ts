@@ -45,7 +45,7 @@ export function labelKey(label: string, extra: CustomerRule['fields'] = {}): Cus
 }
 
 const EMAIL = /[\w.+-]+@[\w-]+(\.[\w-]+)+/;
-const PHONE = /(\+?\(?\d[\d\s().-]{5,}\d)/;
+const PHONE = /(\+?\(?\d[\d\s().-]{5,}\d(?:\s*(?:x|ext\.?|extension|转|分机)\s*\d{1,6})?)/i;
 
 /** A value cleaned for its field, or null when it does not look like one. */
 export function cleanValue(key: CustomerKey, raw: string): string | null {
@@ -57,7 +57,11 @@ export function cleanValue(key: CustomerKey, raw: string): string | null {
     return m && m.replace(/\D/g, '').length >= 6 ? m.trim() : null;
   }
   if (key === 'name') {
-    const name = v.replace(/<[^>]*>|\([^)]*@[^)]*\)|[\w.+-]+@[\w-]+(\.[\w-]+)+/g, '').trim();
+    // Consoles print counts and links after the name ("Maria Garcia (3) ( Manage Collaborators)").
+    const name = v
+      .replace(/<[^>]*>|\([^)]*@[^)]*\)|[\w.+-]+@[\w-]+(\.[\w-]+)+/g, '')
+      .replace(/(\s*[(（][^()（）]{0,40}[)）])+\s*$/, '')
+      .trim();
     return name && name.length <= 80 ? name : null;
   }
   return v.length <= 120 ? v : null;

@@ -8,6 +8,7 @@ import type { ConsoleProfile } from '../profiles/schema.ts';
 import { idFromUrl, ticketIdIn } from './ids.ts';
 import { staticShown, staticText } from './pairs.ts';
 import { queryAll, queryOne } from './query.ts';
+import { collectRoots } from './roots.ts';
 import { parseTime } from './time.ts';
 import { hasAny, markupTokens } from './tokens.ts';
 import { elementVisible, visibleTextOf } from './visible.ts';
@@ -27,6 +28,7 @@ const ROW = 'li, tr, [role=row], [role=listitem], article';
 export function readHistoryRows(list: Element, rule: HistoryRule | undefined, rendered = true): TicketRow[] {
   const text = (el: Element) => (rendered ? visibleTextOf(el).text : staticText(el));
   const shown = (el: Element) => (rendered ? elementVisible(el) : staticShown(el));
+  if (!rule?.item && !list.matches(LIST) && !list.querySelector(ROW)) return rowsFromLines(text(list));
   const items = rule?.item ? queryAll(list, rule.item) : rowsOf(list);
   const rows: TicketRow[] = [];
   for (const item of items) {
@@ -95,24 +97,54 @@ function titleOf(item: Element, whole: string, known: string[], text: (el: Eleme
   return rest.replace(/\s+/g, ' ').trim();
 }
 
-const LIST = 'ul, ol, table, [role=list], [role=table], [role=grid]';
-
-/** The list under a history-named heading or section (the top document first, then frames and shadow roots). */
-export function findHistoryList(section: Element | null, words: readonly string[], scope: Document = document): Element | null {
-  if (section) {
-    if (section.matches(LIST)) return section;
-    const inner = section.querySelector(LIST);
-    if (inner) return inner;
+/** "INC0010042 — Invoice title wrong (Resolved)": one ticket per text line, as plain-text panels list them. */
+function rowsFromLines(all: string): TicketRow[] {
+  const rows: TicketRow[] = [];
+  for (const line of all.split('\n').map((l) => l.trim()).filter(Boolean)) {
+    const id = ticketIdIn(line);
+    if (!id) continue;
+    const status = /[(（]([^()（）]{1,20})[)）]\s*$/.exec(line)?.[1]?.trim() ?? '';
+    const title = line
+      .replace(`#${id}`, ' ')
+      .replace(id, ' ')
+      .replace(/[(（][^()（）]{1,20}[)）]\s*$/, '')
+      .replace(/^[\s·•|:：—–-]+|[\s·•|:：—–-]+$/g, '')
+      .trim();
+    rows.push({ id, title: title.slice(0, 160), status, date: '' });
   }
-  for (const h of Array.from(scope.querySelectorAll('h1, h2, h3, h4, h5, h6, legend, [role=heading]'))) {
-    const t = (h.textContent ?? '').replace(/\s*[(（]\d+[)）]\s*$/, '').trim().toLowerCase();
-    if (!words.some((w) => t === w || (t.includes(w) && t.length <= w.length + 24))) continue;
-    for (let sib = h.nextElementSibling; sib; sib = sib.nextElementSibling) {
-      if (sib.matches(LIST)) return sib;
-      const nested = sib.querySelector(LIST);
-      if (nested) return nested;
-      if (/^H[1-6]$/.test(sib.tagName)) break;
+  return rows;
+}
+
+const LIST = 'ul, ol, table, [role=list], [role=table], [role=grid]';
+const HEADINGS = 'h1, h2, h3, h4, h5, h6, legend, [role=heading], [class*=title], [class*=heading]';
+
+/**
+ * The list under a history-named heading or section (the top document, then open shadow
+ * roots): a list or table, or a block of text lines that each start with a ticket id. The
+ * conversation's own thread is never the history.
+ */
+export function findHistoryList(section: Element | null, words: readonly string[], scope: Document = document, notThis: Element | null = null): Element | null {
+  const ok = (el: Element | null) => (el && el !== notThis && !el.contains(notThis) && !notThis?.contains(el) ? el : null);
+  if (section) {
+    const hit = ok(section.matches(LIST) ? section : section.querySelector(LIST)) ?? (hasIdLines(section) ? section : null);
+    if (hit) return hit;
+  }
+  for (const root of collectRoots(scope)) {
+    for (const h of Array.from(root.querySelectorAll(HEADINGS))) {
+      if (h.childElementCount > 2) continue;
+      const t = (h.textContent ?? '').replace(/\s*[(（]\d+[)）]\s*$/, '').trim().toLowerCase();
+      if (!t || t.length > 60 || !words.some((w) => t === w || (t.includes(w) && t.length <= w.length + 24))) continue;
+      for (let sib = h.nextElementSibling; sib; sib = sib.nextElementSibling) {
+        const hit = ok(sib.matches(LIST) ? sib : sib.querySelector(LIST)) ?? (hasIdLines(sib) ? ok(sib) : null);
+        if (hit) return hit;
+        if (sib.matches('h1, h2, h3, h4, h5, h6')) break;
+      }
     }
   }
   return null;
+}
+
+function hasIdLines(el: Element): boolean {
+  const lines = visibleTextOf(el).text.split('\n').filter((l) => l.trim());
+  return lines.length > 0 && lines.length <= 50 && lines.filter((l) => ticketIdIn(l)).length >= Math.max(1, lines.length / 2);
 }

@@ -42,8 +42,9 @@ export function idFromUrl(href: string): UrlId | null {
     const segs = path.split('/').filter(Boolean).map(decodeSafe);
     for (let i = segs.length - 1; i >= 0; i--) {
       const seg = segs[i]!;
-      if (!looksLikeId(seg)) continue;
       const prev = segs[i - 1] ?? '';
+      // Short hash ids (`/chats/71ad93`) count only right after a record word.
+      if (!looksLikeId(seg) && !(PATH_WORDS.test(prev) && /^(?=.*\d)(?=.*[a-z])[0-9a-z]{5,16}$/i.test(seg))) continue;
       // A bare small number right after the origin ("/2") is too weak; after a record word it counts.
       if (PATH_WORDS.test(prev) || /[A-Za-z]/.test(seg) || seg.length >= 3) return { value: seg, where: `path /${prev ? `${prev}/` : ''}…` };
     }
@@ -70,11 +71,20 @@ export function idFromText(text: string): string | null {
   return HASH_ID.exec(t)?.[1] ?? WORD_ID.exec(t)?.[1] ?? null;
 }
 
-/** A ticket id in a history row (first id-shaped token, `#` optional). */
-const TICKET_ID = /(?:^|[\s#(（[【:：])#?([A-Z]{1,6}-?\d{3,}|\d{4,10})(?=$|[\s,.;:)）\]】·|-])/;
+/** A ticket id in a history row (first id-shaped token, `#` optional), never a date's year. */
+const TICKET_ID = /(?:^|[\s#(（[【:：])#?([A-Z]{1,6}-?\d{3,}|\d{4,10})(?=$|[\s,.;:)）\]】·|-])/g;
+const DATE_AFTER = /^[-/.]\d{1,2}[-/.]\d{1,2}/;
 
 export function ticketIdIn(text: string): string | null {
-  return TICKET_ID.exec(` ${text.slice(0, 500)}`)?.[1] ?? null;
+  const s = ` ${text.slice(0, 500)}`;
+  for (const m of s.matchAll(TICKET_ID)) {
+    const id = m[1]!;
+    const end = m.index + m[0].length;
+    if (/^\d{4}$/.test(id) && DATE_AFTER.test(s.slice(end))) continue; // 2026-11-02
+    if (/^\d+$/.test(id) && /[-/.:]\d/.test(s.slice(m.index - 3, m.index + 1))) continue; // the tail of a date or time
+    return id;
+  }
+  return null;
 }
 
 /** Two ids name the same record: equal, or equal once a leading `#` and case are ignored. */

@@ -32,3 +32,35 @@ export function observe<T>(
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
+
+/**
+ * Waits until `check` returns something, re-checking on DOM changes and every `everyMs` (what a
+ * MutationObserver on this document cannot see: a same-origin iframe's page loading). Null
+ * when the time is up or the signal aborts.
+ */
+export function waitFor<T>(check: () => T | null, timeoutMs: number, signal?: AbortSignal, everyMs = 100): Promise<T | null> {
+  return new Promise((resolve) => {
+    const first = check();
+    if (first !== null) return resolve(first);
+    let done = false;
+    const finish = (v: T | null) => {
+      if (done) return;
+      done = true;
+      observer.disconnect();
+      clearInterval(tick);
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      resolve(v);
+    };
+    const poll = () => {
+      const v = check();
+      if (v !== null) finish(v);
+    };
+    const onAbort = () => finish(null);
+    const observer = new MutationObserver(poll);
+    observer.observe(document.documentElement, { subtree: true, childList: true, attributes: true });
+    const tick = setInterval(poll, everyMs);
+    const timer = setTimeout(() => finish(check()), timeoutMs);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

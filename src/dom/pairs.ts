@@ -51,7 +51,9 @@ function pairFromRow(el: Element, out: Pair[], text: (el: Element) => string, sh
   if (kids.length >= 2 && kids.length <= 3 && !el.querySelector('input, select, textarea, table, dl, ul, ol')) {
     const [l, v] = [kids[0]!, kids[kids.length - 1]!];
     const label = text(l);
-    const looksLabel = /[:：]$/.test(label) || l.tagName === 'LABEL' || l.tagName === 'DT' || !!hasAny(markupTokens(l), LABEL_WORDS);
+    // Two parts side by side, the first short: a label/value row as far as the layout says. The
+    // reader decides by the label's words whether it is a field it knows.
+    const looksLabel = /[:：]$/.test(label) || l.tagName === 'LABEL' || l.tagName === 'DT' || !!hasAny(markupTokens(l), LABEL_WORDS) || (kids.length === 2 && label.length <= 16 && !/\d{3}/.test(label));
     if (label && label.length <= 30 && looksLabel && shown(v)) {
       out.push({ label, value: text(v), valueEl: v });
       return;

@@ -13,7 +13,7 @@ export type ReadRole = ThreadRole | 'unknown';
 
 export const ROLE_WORDS: Record<ThreadRole, readonly string[]> = {
   note: ['note', 'notes', 'internal', 'private', 'whisper', 'internalnote', 'privatenote', 'staffnote'],
-  system: ['event', 'events', 'system', 'activity', 'audit', 'divider', 'separator', 'threadevent', 'log', 'status'],
+  system: ['event', 'events', 'system', 'sys', 'sysmsg', 'activity', 'audit', 'divider', 'separator', 'threadevent', 'log', 'status'],
   customer: [
     'in', 'incoming', 'inbound', 'received', 'customer', 'client', 'user', 'enduser', 'requester', 'requestor', 'contact',
     'visitor', 'guest', 'them', 'other', 'buyer', 'member', 'end', 'question', 'message',
@@ -27,13 +27,11 @@ export const ROLE_WORDS: Record<ThreadRole, readonly string[]> = {
 /** Weak words: they decide only when no strong word does (osTicket: "message" vs "response"). */
 const WEAK = new Set(['message', 'reply', 'user', 'end', 'other', 'status', 'log', 'question', 'answer', 'member']);
 
-/** Badges and labels inside an entry that mark it. */
-const NOTE_BADGE = /^(internal note|private note|internal|note|staff note|内部备注|内部|备注|私密备注|私信备注)$/i;
 
 export interface RoleSignals {
   tokens: Set<string>;
   badge: boolean;
-  side: 'left' | 'right' | 'full' | null;
+  side: 'left' | 'right' | 'full' | 'center' | null;
   author: string;
 }
 
@@ -54,13 +52,6 @@ export function entryTokens(entry: Element): Set<string> {
   return tokens;
 }
 
-export function hasNoteBadge(entry: Element): boolean {
-  for (const el of Array.from(entry.querySelectorAll('span, b, strong, em, small, label, div, i')).slice(0, 40)) {
-    const t = (el.textContent ?? '').trim();
-    if (t.length <= 20 && NOTE_BADGE.test(t)) return true;
-  }
-  return false;
-}
 
 /**
  * Roles of all entries at once, because the evidence is relative: tokens common to all
@@ -70,7 +61,10 @@ export function classifyRoles(entries: RoleSignals[], ctx: RoleContext): { role:
   const common = commonTokens(entries);
   const sides = new Set(entries.map((e) => e.side));
   const aligned = sides.has('left') && sides.has('right');
-  return byAuthor(entries, entries.map((e) => classifyOne(e, common, aligned, ctx)));
+  // Most entries name a poster: one that names nobody is an event ("Ticket assigned to …").
+  const authored = entries.filter((e) => e.author.trim()).length;
+  const eventsUnsigned = entries.length >= 2 && authored / entries.length >= 0.5;
+  return byAuthor(entries, entries.map((e) => classifyOne(e, common, aligned, ctx, eventsUnsigned)));
 }
 
 /** One author, one side: an unknown entry takes the role its author has elsewhere (a note's author is an agent). */
@@ -93,7 +87,7 @@ function commonTokens(entries: RoleSignals[]): Set<string> {
   return new Set([...first!.tokens].filter((t) => rest.every((e) => e.tokens.has(t))));
 }
 
-function classifyOne(e: RoleSignals, common: Set<string>, aligned: boolean, ctx: RoleContext): { role: ReadRole; why: string } {
+function classifyOne(e: RoleSignals, common: Set<string>, aligned: boolean, ctx: RoleContext, eventsUnsigned: boolean): { role: ReadRole; why: string } {
   const own = new Set([...e.tokens].filter((t) => !common.has(t)));
   const words = (role: ThreadRole) => [...ROLE_WORDS[role], ...(ctx.extra?.[role] ?? []).map((w) => w.toLowerCase())];
   if (e.badge) return { role: 'note', why: 'badge' };
@@ -108,7 +102,9 @@ function classifyOne(e: RoleSignals, common: Set<string>, aligned: boolean, ctx:
   if (a && !c) return { role: 'agent', why: `word "${a}"` };
   const byName = roleByAuthor(e.author, ctx);
   if (byName) return byName;
-  if (aligned && e.side !== 'full' && e.side) return { role: e.side === 'right' ? 'agent' : 'customer', why: `aligned ${e.side}` };
+  if (aligned && e.side === 'center') return { role: 'system', why: 'centred between the two sides' };
+  if (aligned && (e.side === 'left' || e.side === 'right')) return { role: e.side === 'right' ? 'agent' : 'customer', why: `aligned ${e.side}` };
+  if (eventsUnsigned && !e.author.trim()) return { role: 'system', why: 'no poster, unlike the other entries' };
   const weak = (role: ThreadRole) => hasAny(own, words(role).filter((w) => WEAK.has(w)));
   const wc = weak('customer');
   const wa = weak('agent');

@@ -47,6 +47,8 @@ function scoredNames(el: Element): { name: string; weight: number }[] {
 /** The first heading inside the section, before its first control, at most 5 levels down. */
 function ownHeading(el: Element): Element | null {
   const root = el.shadowRoot ?? el;
+  const first = root.firstElementChild;
+  if (first && first.childElementCount === 0 && /(^|[-_\s])(title|heading|caption)([-_\s]|$)/i.test(first.getAttribute('class') ?? '') && (first.textContent ?? '').trim().length <= 40) return first;
   for (const h of Array.from(root.querySelectorAll(HEADING)).slice(0, 5)) {
     if (depthBelow(h, el) > 5) continue;
     if (h.matches('[class*=title]') && !/^(H\d|LEGEND)$/.test(h.tagName) && (h.textContent ?? '').trim().length > 60) continue;
@@ -86,7 +88,9 @@ function isPanelish(el: Element): boolean {
   const first = el.firstElementChild;
   // A panel has a heading and something under it; a heading alone (a title bar) is not a section.
   if (!first || el.childElementCount < 2) return false;
-  return first.matches('h1, h2, h3, h4, h5, h6, [role=heading], header') || !!first.firstElementChild?.matches('h1, h2, h3, h4, h5, h6, [role=heading]');
+  if (first.matches('h1, h2, h3, h4, h5, h6, [role=heading], header') || !!first.firstElementChild?.matches('h1, h2, h3, h4, h5, h6, [role=heading]')) return true;
+  // A card title written as a div (`<div class="card-title">`): short text, a title word in its markup.
+  return first.childElementCount === 0 && (first.textContent ?? '').trim().length <= 40 && /(^|[-_\s])(title|heading|header|caption)([-_\s]|$)/i.test(first.getAttribute('class') ?? '');
 }
 
 /** The best-named, smallest section for one of `synonyms`. */
@@ -103,8 +107,17 @@ export function findNamedSection(synonyms: readonly string[], opts: SectionOptio
       if (!best || score > best.score || (score === best.score && best.el.contains(el))) best = { el, score };
     }
   }
-  if (best && (best.el.tagName === 'IFRAME' || best.el.tagName === 'FRAME')) return frameDocument(best.el as HTMLIFrameElement)?.body ?? null;
+  if (best && (best.el.tagName === 'IFRAME' || best.el.tagName === 'FRAME')) return loadedFrameBody(best.el as HTMLIFrameElement);
   return best?.el ?? null;
+}
+
+/** A frame's body once its own page is there (not the about:blank a frame starts with). */
+function loadedFrameBody(frame: HTMLIFrameElement): HTMLElement | null {
+  const doc = frameDocument(frame);
+  if (!doc?.body) return null;
+  const wantsPage = !!frame.getAttribute('src') && !/^about:/.test(frame.getAttribute('src') ?? '');
+  if (wantsPage && (doc.URL === 'about:blank' || doc.readyState === 'loading')) return null;
+  return doc.body;
 }
 
 /** The section's own visible heading text (for reports). */

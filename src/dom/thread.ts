@@ -7,10 +7,10 @@
  */
 import type { ConsoleProfile } from '../profiles/schema.ts';
 import { collectRoots } from './roots.ts';
-import { classifyRoles, entryTokens, hasNoteBadge, type ReadRole, type RoleContext, type RoleSignals } from './roles.ts';
-import { parseTime } from './time.ts';
+import { classifyRoles, entryTokens, type ReadRole, type RoleContext, type RoleSignals } from './roles.ts';
+import { allIn, entryParts, type EntryParts } from './entry.ts';
 import { hasAny, markupTokens } from './tokens.ts';
-import { elementVisible, visibleTextOf } from './visible.ts';
+import { elementVisible } from './visible.ts';
 import { queryAll, queryOne } from './query.ts';
 
 export interface ThreadEntry {
@@ -38,10 +38,6 @@ type ThreadRule = NonNullable<ConsoleProfile['thread']>;
 
 const CONTAINER_WORDS = ['thread', 'threads', 'messages', 'conversation', 'timeline', 'chat', 'transcript', 'comments', 'entries', 'feed', 'log', 'history', 'replies'];
 const ENTRY_WORDS = ['message', 'msg', 'entry', 'comment', 'reply', 'response', 'note', 'post', 'bubble', 'event', 'chatmessage', 'item'];
-const HEADER_WORDS = ['header', 'head', 'meta', 'byline', 'info', 'top', 'details', 'heading', 'sender', 'author', 'toolbar', 'actions', 'controls', 'avatar', 'photo', 'footer', 'menu', 'quote', 'quoted', 'gmail'];
-const AUTHOR_WORDS = ['author', 'name', 'who', 'sender', 'from', 'poster', 'user', 'username', 'displayname', 'byline', 'agent', 'customer'];
-const TIME_WORDS = ['time', 'date', 'timestamp', 'ago', 'when', 'datetime', 'created', 'sent'];
-const BODY_WORDS = ['body', 'content', 'text', 'threadbody', 'messagebody', 'bubble', 'markdown', 'html', 'msgtext', 'messagetext', 'commentbody', 'entrybody', 'richtext'];
 
 /** Reads the thread with the profile's rule if it matches anything, else with the heuristics. */
 export function readThread(rule: ThreadRule | undefined, ctx: RoleContext, scope: Document = document): ThreadRead | null {
@@ -87,7 +83,7 @@ function assemble(els: Element[], container: Element, ctx: RoleContext, via: Thr
     invisibleChars += parts.invisibleChars;
     if (!parts.text && !parts.author) continue;
     const ruleRole = rule.roles?.find((r) => safeMatches(el, r.css))?.role ?? null;
-    shown.push({ el, parts, ruleRole, signals: { tokens: entryTokens(el), badge: hasNoteBadge(el), side: sideOf(el, box), author: parts.author } });
+    shown.push({ el, parts, ruleRole, signals: { tokens: entryTokens(el), badge: parts.noteBadge, side: sideOf(el, box), author: parts.author } });
   }
   const roles = classifyRoles(shown.map((s) => s.signals), ctx);
   const entries = shown.map((s, i): ThreadEntry => {
@@ -105,109 +101,6 @@ function safeMatches(el: Element, css: string): boolean {
   }
 }
 
-interface EntryParts {
-  author: string;
-  time: string;
-  timeIso: string | null;
-  text: string;
-  hiddenChars: number;
-  invisibleChars: number;
-}
-
-function entryParts(entry: Element, rule: PartRule): EntryParts {
-  const authorEl = (rule.author && queryOne(entry, rule.author)) || findAuthor(entry);
-  const timeEl = (rule.time && queryOne(entry, rule.time)) || findTime(entry);
-  const bodyEl = (rule.body && queryOne(entry, rule.body)) || findBody(entry, authorEl, timeEl);
-  const exclude = rule.exclude ?? [];
-  const skip = (el: Element) =>
-    el === authorEl || el === timeEl || exclude.some((css) => safeMatches(el, css)) || (bodyEl === entry && isChrome(el));
-  const body = visibleTextOf(bodyEl, { skip });
-  const author = authorEl ? visibleTextOf(authorEl).text.split('\n')[0]!.slice(0, 80) : '';
-  const timeText = timeEl ? visibleTextOf(timeEl).text : dateIn(authorEl?.parentElement ? visibleTextOf(authorEl.parentElement).text : '');
-  const parsed = parseTime(timeText || timeEl?.getAttribute('title') || '', timeEl?.getAttribute('datetime') ?? null);
-  return { author, time: parsed.text, timeIso: parsed.iso, text: cutQuoted(body.text), hiddenChars: body.hiddenChars, invisibleChars: body.invisibleChars };
-}
-
-/** Header, toolbar, avatar and quote blocks inside an entry that has no separate body element. */
-function isChrome(el: Element): boolean {
-  if (/^(HEADER|FOOTER|NAV|MENU|IMG|BUTTON)$/.test(el.tagName)) return true;
-  const role = el.getAttribute('role');
-  if (role === 'toolbar' || role === 'menu' || role === 'banner') return true;
-  const tokens = markupTokens(el);
-  return !!hasAny(tokens, HEADER_WORDS) && (el.textContent ?? '').trim().length < 160;
-}
-
-function findAuthor(entry: Element): Element | null {
-  const itemprop = entry.querySelector('[itemprop=author], [rel=author]');
-  if (itemprop) return itemprop;
-  for (const el of Array.from(entry.querySelectorAll('*')).slice(0, 80)) {
-    if (el.closest('blockquote')) continue;
-    const text = (el.textContent ?? '').trim();
-    if (!text || text.length > 60) continue;
-    if (hasAny(markupTokens(el), AUTHOR_WORDS) && !hasAny(markupTokens(el), TIME_WORDS)) return el;
-  }
-  return leadingBold(entry);
-}
-
-/** The entry's first words in bold ("<b>Maria Garcia</b> posted …"): how consoles print a poster. */
-function leadingBold(entry: Element): Element | null {
-  const walker = entry.ownerDocument.createTreeWalker(entry, NodeFilter.SHOW_TEXT);
-  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-    if (!(n.textContent ?? '').trim()) continue;
-    const parent = n.parentElement;
-    if (parent && /^(SCRIPT|STYLE|BUTTON)$/.test(parent.tagName)) continue;
-    const bold = parent?.closest('b, strong');
-    if (bold && entry.contains(bold) && (bold.textContent ?? '').trim().length <= 60) return bold;
-    // The first visible words are not bold: look no further than the entry's header, if it has one.
-    const header = parent?.closest('header, [class*=header], [class*=meta]');
-    const b = header && entry.contains(header) ? header.querySelector('b, strong') : null;
-    return b && (b.textContent ?? '').trim().length <= 60 ? b : null;
-  }
-  return null;
-}
-
-function findTime(entry: Element): Element | null {
-  const time = entry.querySelector('time');
-  if (time) return time;
-  const leaves = Array.from(entry.querySelectorAll('*')).filter((el) => el.children.length === 0).slice(0, 80);
-  for (const el of leaves) {
-    const text = (el.textContent ?? '').trim();
-    if (text && text.length <= 40 && hasAny(markupTokens(el), TIME_WORDS)) return el;
-  }
-  // Hashed class names: a short leaf whose whole text reads as a time ("3 minutes ago", "14:20").
-  for (const el of leaves) {
-    const text = (el.textContent ?? '').trim();
-    if (text && text.length <= 32 && (parseTime(text, null).iso || /^\d{1,2}:\d{2}(\s*[ap]m)?$/i.test(text))) return el;
-  }
-  return null;
-}
-
-function findBodyCandidate(entry: Element): Element | null {
-  for (const el of Array.from(entry.querySelectorAll('*')).slice(0, 120)) {
-    if (hasAny(markupTokens(el), BODY_WORDS) && (el.textContent ?? '').trim()) return el;
-  }
-  return null;
-}
-
-function findBody(entry: Element, author: Element | null, time: Element | null): Element {
-  const named = findBodyCandidate(entry);
-  if (named && named !== author && named !== time && !named.contains(author) && !named.contains(time)) return named;
-  return entry;
-}
-
-/** A date or time inside a header line ("Tom Baker wrote on 2026-11-29 09:15"). */
-function dateIn(line: string): string {
-  const m = /(\d{4}[-/.]\d{1,2}[-/.]\d{1,2}(?:[ T]\d{1,2}:\d{2})?|\d{1,2}\/\d{1,2}\/\d{2,4}(?:,?\s*\d{1,2}:\d{2}\s*(?:AM|PM)?)?|\d{4}年\d{1,2}月\d{1,2}日(?:\s*\d{1,2}:\d{2})?|\d+\s*(?:minutes?|hours?|days?|分钟|小时|天)\s*(?:ago|前)|(?:昨天|今天|yesterday|today)\s*\d{1,2}:\d{2})/i.exec(line.slice(0, 200));
-  return m?.[1] ?? '';
-}
-
-/** Quoted history ("On Mon, … wrote:", "-----Original Message-----", "在 … 写道：") is not the message. */
-function cutQuoted(text: string): string {
-  const m = /\n\s*(On .{4,80} wrote:|-{2,}\s*Original Message\s*-{2,}|在.{2,60}写道[:：]|-{2,}\s*原始邮件\s*-{2,})/i.exec(text);
-  return (m ? text.slice(0, m.index) : text).trim();
-}
-
-/** Where the entry's visible content sits in the thread (off-screen hidden text does not count). */
 function sideOf(el: Element, box: DOMRect): RoleSignals['side'] {
   const range = el.ownerDocument.createRange();
   range.selectNodeContents(el);
@@ -220,7 +113,8 @@ function sideOf(el: Element, box: DOMRect): RoleSignals['side'] {
   const rightGap = box.right - r.right;
   if (leftGap > rightGap + box.width * 0.1) return 'right';
   if (rightGap > leftGap + box.width * 0.1) return 'left';
-  return 'full';
+  // Narrow and in the middle: how chat UIs show events ("assigned to Logistics").
+  return leftGap > box.width * 0.15 && rightGap > box.width * 0.15 ? 'center' : 'full';
 }
 
 // ---------------------------------------------------------------- finding the thread
@@ -240,16 +134,29 @@ export function findThreadContainer(scope: Document = document): Element | null 
 }
 
 function entryCandidates(container: Element): Element[] {
-  return Array.from(container.children).filter((c) => !/^(SCRIPT|STYLE|TEMPLATE|LINK|META)$/.test(c.tagName) && (c.textContent ?? '').trim().length > 0);
+  return Array.from(container.children).filter((c) => !/^(SCRIPT|STYLE|TEMPLATE|LINK|META)$/.test(c.tagName) && deepText(c).trim().length > 0);
+}
+
+/** Text of an element including its open shadow roots (lit/Stencil entries keep theirs there). */
+function deepText(el: Element): string {
+  // Cheap for ordinary elements (this runs for every element's children while scoring).
+  if (!el.shadowRoot && !el.localName.includes('-')) return el.textContent ?? '';
+  let out = el.textContent ?? '';
+  for (const e of [el, ...allIn(el, 200)]) if (e.shadowRoot) out += ` ${e.shadowRoot.textContent ?? ''}`;
+  return out;
 }
 
 const NOT_THREAD = 'nav, header, footer, form, select, table, dl, [role=navigation], [role=banner], [role=menu], [role=listbox], [role=tablist], [role=combobox]';
 
-function containerScore(el: Element): number {
+/** A time in an entry's text (textContent runs words together: "agoHi", so no word boundaries). */
+const TIMEISH = /\d{1,2}:\d{2}|\d+\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?)\s*ago|just now|yesterday|前|昨天|今天|刚刚|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}\/\d{1,2}\/\d{2,4}/i;
+
+export function containerScore(el: Element): number {
   const kids = entryCandidates(el);
   if (kids.length < 1 || kids.length > 500) return 0;
   if (el.matches(NOT_THREAD) || el.closest('nav, header, footer, [role=navigation], [role=banner], [contenteditable=true]')) return 0;
-  const texty = kids.filter((k) => (k.textContent ?? '').trim().length >= 12);
+  const texts = kids.map(deepText);
+  const texty = kids.filter((_k, i) => texts[i]!.trim().length >= 12);
   if (texty.length < 1) return 0;
   let score = Math.min(texty.length, 12) * 0.35;
   const role = el.getAttribute('role');
@@ -260,10 +167,10 @@ function containerScore(el: Element): number {
     return r === 'article' || r === 'listitem' || !!hasAny(entryTokens(k), ENTRY_WORDS);
   }).length;
   score += (entryish / kids.length) * 3;
-  const timed = kids.filter((k) => k.querySelector('time, [datetime]') || /\d{1,2}:\d{2}|\bago\b|前|昨天|今天/.test((k.textContent ?? '').slice(0, 400))).length;
+  const timed = kids.filter((k, i) => k.querySelector('time, [datetime]') || TIMEISH.test(texts[i]!.slice(0, 400))).length;
   score += (timed / kids.length) * 2.5;
   const linkText = kids.reduce((s, k) => s + Array.from(k.querySelectorAll('a')).reduce((t, a) => t + (a.textContent ?? '').length, 0), 0);
-  const allText = kids.reduce((s, k) => s + (k.textContent ?? '').length, 0);
+  const allText = texts.reduce((s, t) => s + t.length, 0);
   if (allText > 0 && linkText / allText > 0.6) score -= 4;
   const controls = kids.filter((k) => k.querySelector('input:not([type=hidden]), select, textarea')).length;
   if (controls / kids.length > 0.3) score -= 3;

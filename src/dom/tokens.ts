@@ -31,9 +31,13 @@ export function markupTokens(el: Element): Set<string> {
     const name = attr.name.toLowerCase();
     if (ATTRS_SKIP.has(name) || name.startsWith('on') || attr.value.length > 200) continue;
     for (const w of wordsOf(attr.value)) tokens.add(w);
+    // A boolean attribute (`<lc-message mine>`, `whisper=""`) says it by its name.
+    if (attr.value === '' || attr.value === name) for (const w of wordsOf(name)) tokens.add(w);
     // `data-incoming`, `data-internal` carry the word in the name itself.
     if (name.startsWith('data-')) for (const w of wordsOf(name.slice(5))) tokens.add(w);
   }
+  // Custom elements name what they are (`<lc-event>`, `<chat-message>`).
+  if (el.localName.includes('-')) for (const w of wordsOf(el.localName)) tokens.add(w);
   return tokens;
 }
 

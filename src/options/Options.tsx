@@ -11,13 +11,14 @@ import { t, tOr } from '../ui/i18n.ts';
 import { Field, Lock, Section, splitList, TextInput, useFieldErrors } from './fields.tsx';
 import { HotkeysSection } from './HotkeysSection.tsx';
 import { LlmSection } from './LlmSection.tsx';
+import { ConsoleProfiles } from './ConsoleProfiles.tsx';
 import { KnowledgeSources } from './KnowledgeSources.tsx';
 import { useSettings, type SettingsView } from './use-settings.ts';
 import { when } from '../ui/time.ts';
 
 export function Options() {
   const view = useSettings();
-  const policy = ['llm', 'consoles', 'roles', 'agentName', 'hotkeys', 'features', 'queues', 'kb', 'bridge'].some(view.anyLocked);
+  const policy = ['llm', 'consoles', 'consoleProfiles', 'roles', 'agentName', 'hotkeys', 'features', 'queues', 'kb', 'bridge'].some(view.anyLocked);
   return (
     <main class="options" data-loaded={view.loaded ? '1' : '0'}>
       <h1>{t('optionsTitle')}</h1>
@@ -32,6 +33,7 @@ export function Options() {
       <HotkeysSection view={view} />
       <FeaturesSection view={view} />
       <QueuesSection view={view} />
+      <ConsoleProfiles view={view} />
       <KnowledgeSources s={view.s} save={(next) => view.save(diffPatch(view.s, next), t('kbSources'))} isLocked={view.isLocked} />
       <BridgeSection view={view} />
       <p class="savebar" role="status">

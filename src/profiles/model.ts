@@ -109,7 +109,8 @@ export class Snapshot {
     const rule = this.profile?.history;
     if (rule?.container) return queryOne(this.doc, rule.container);
     const words = [...SECTION_SYNONYMS.history, ...(this.profile?.synonyms?.sections?.history ?? [])];
-    return safe(() => findHistoryList(findSection('history', { within: this.doc, extra: this.profile?.synonyms?.sections?.history }), words, this.doc), null);
+    const thread = this.thread()?.container ?? null;
+    return safe(() => findHistoryList(findSection('history', { within: this.doc, extra: this.profile?.synonyms?.sections?.history }), words, this.doc, thread), null);
   });
 
   readonly history = once((): TicketRow[] | null => {
@@ -225,6 +226,7 @@ export class PageModel {
   private readonly pages = new Map<string, Promise<Document | null>>();
   private lastRecord: string | null = null;
   private readonly navEvents = new Set<string>();
+  private frames = '';
   private readonly listeners = new Set<(s: Snapshot) => void>();
 
   constructor(
@@ -260,6 +262,10 @@ export class PageModel {
 
   /** The current snapshot (rebuilt after any change; also when the URL changed unseen). */
   current(): Snapshot {
+    // A same-origin frame that loaded its page since (no mutation here says so) also makes it stale.
+    const frames = frameSignature(this.doc);
+    if (this.snap && frames !== this.frames) this.snap = null;
+    this.frames = frames;
     if (!this.snap || this.snap.url !== this.doc.location.href) {
       if (this.snap && this.snap.url !== this.doc.location.href) this.pages.clear();
       this.snap = new Snapshot(this.doc, this.env, this.version);
@@ -341,6 +347,22 @@ export class PageModel {
     if (!list) return null;
     return { rows: readHistoryRows(list, s.profile?.history, false), via: 'follow' };
   }
+}
+
+/** Which page each same-origin iframe shows, and whether it has finished loading. */
+function frameSignature(doc: Document): string {
+  const frames = doc.getElementsByTagName('iframe');
+  if (frames.length === 0) return '';
+  let sig = '';
+  for (const f of Array.from(frames)) {
+    try {
+      const d = f.contentDocument;
+      sig += `${d?.URL ?? '-'}:${d?.readyState ?? '-'}:${d?.body?.childElementCount ?? 0};`;
+    } catch {
+      sig += 'x;';
+    }
+  }
+  return sig;
 }
 
 /** deskhand's own in-page UI (toast, notice, picker) never invalidates the model. */

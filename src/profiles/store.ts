@@ -21,6 +21,16 @@ async function taughtAll(): Promise<Stored> {
   return v && typeof v === 'object' && !Array.isArray(v) ? (v as Stored) : {};
 }
 
+/** Every valid taught profile, by console origin (for the options page). */
+export async function taughtProfiles(): Promise<Record<string, ConsoleProfile>> {
+  const out: Record<string, ConsoleProfile> = {};
+  for (const [origin, raw] of Object.entries(await taughtAll())) {
+    const parsed = parseProfile(raw);
+    if (parsed.ok && taughtProblems(parsed.profile, origin).length === 0) out[origin] = parsed.profile;
+  }
+  return out;
+}
+
 /** The taught profile for one origin, if it is still valid. */
 export async function taughtFor(origin: string): Promise<ConsoleProfile | null> {
   const parsed = parseProfile((await taughtAll())[origin]);

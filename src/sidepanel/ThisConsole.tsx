@@ -15,6 +15,7 @@ import { managedProfiles, onProfilesChanged, removeTaught, saveTaught, taughtFor
 import { BUILTIN_PROFILES } from '../profiles/index.ts';
 import { toTab } from '../ui/api.ts';
 import { t } from '../ui/i18n.ts';
+import { profileName } from '../ui/profile-name.ts';
 import { Teach } from './Teach.tsx';
 
 /** Which teach steps fix which row of the view. */
@@ -145,7 +146,7 @@ export function ThisConsole({ tabId }: { tabId: number }) {
   return (
     <section class="this-console" aria-label={t('tabConsole')}>
       <div class={`profile-in-use source-${inUse?.source ?? 'generic'}`} data-source={inUse?.source ?? 'generic'}>
-        <span class="meta">{t('profileInUse')}</span> <strong class="profile-name">{inUse ? inUse.name : t('genericProfile')}</strong>{' '}
+        <span class="meta">{t('profileInUse')}</span> <strong class="profile-name">{inUse ? profileName(inUse, inUse.source) : t('genericProfile')}</strong>{' '}
         <span class="badge">{t(`source_${inUse?.source ?? 'generic'}`)}</span>
         {locked && <span class="badge locked">{t('lockedByAdmin')}</span>}
         {report.recordId && <span class="meta"> · {report.recordId}</span>}

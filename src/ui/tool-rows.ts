@@ -18,6 +18,8 @@ export interface ToolRow {
   risk: ToolInfo['risk'];
   available: boolean;
   why?: string;
+  /** Where its capability comes from here: "profile <id>", "heuristics" or "not found". */
+  source?: string;
   annotations: ToolAnnotations;
 }
 
@@ -29,7 +31,7 @@ export function firstSentence(text: string, max = SHORT_MAX): string {
   return first.length > max ? `${first.slice(0, max - 1)}…` : first;
 }
 
-export function toolRow(info: ToolInfo): ToolRow {
+export function toolRow(info: ToolInfo, source?: string): ToolRow {
   return {
     name: info.name,
     title: toolTitle(info.name, info.title),
@@ -40,6 +42,7 @@ export function toolRow(info: ToolInfo): ToolRow {
     available: info.available,
     // Listed tools are hidden when their feature is off, so "not available" means another page type.
     ...(info.available ? {} : { why: errorText({ code: 'WRONG_PAGE', type: 'unavailable', detail: info.reason ?? '' }) }),
+    ...(source ? { source } : {}),
     annotations: annotationsOf(info.name, info),
   };
 }

@@ -1,0 +1,220 @@
+/**
+ * The parts of one thread entry as a person reads them: who wrote it, when, and the message
+ * itself — without the header line, avatar (an image or an initial in a circle), badges
+ * ("Internal note"), toolbars or quoted history. Parts are found by the profile's selectors,
+ * else by what they are: words in markup (`author`, `time`, `body`, `part="bubble"`), a
+ * leading bold name, a short leaf that reads as a time, or one header line "Maria · 2 hours
+ * ago". Entries that are custom elements with an open shadow root are read inside it.
+ */
+import { parseTime } from './time.ts';
+import { hasAny, markupTokens } from './tokens.ts';
+import { visibleTextOf } from './visible.ts';
+import { queryOne } from './query.ts';
+
+export interface EntryRule {
+  author?: string;
+  time?: string;
+  body?: string;
+  exclude?: string[];
+}
+
+export interface EntryParts {
+  author: string;
+  time: string;
+  timeIso: string | null;
+  text: string;
+  hiddenChars: number;
+  invisibleChars: number;
+  /** A visible badge marks it an internal note. */
+  noteBadge: boolean;
+}
+
+const HEADER_WORDS = ['header', 'head', 'meta', 'byline', 'info', 'top', 'details', 'heading', 'sender', 'author', 'toolbar', 'actions', 'controls', 'avatar', 'photo', 'initials', 'footer', 'menu', 'quote', 'quoted', 'gmail'];
+const AUTHOR_WORDS = ['author', 'name', 'who', 'sender', 'from', 'poster', 'user', 'username', 'displayname', 'byline', 'agent', 'customer'];
+const TIME_WORDS = ['time', 'date', 'timestamp', 'ago', 'when', 'datetime', 'created', 'sent'];
+const BODY_WORDS = ['body', 'content', 'text', 'threadbody', 'messagebody', 'bubble', 'markdown', 'html', 'msgtext', 'messagetext', 'commentbody', 'entrybody', 'richtext'];
+const AVATAR_WORDS = ['avatar', 'initials', 'photo', 'picture', 'portrait'];
+
+/** Badges and labels inside an entry that mark it: "[内部备注]", "Note · team only", "Internal". */
+const NOTE_BADGE = /^[[【(（]?\s*(internal note|private note|internal|note|staff note|whisper|内部备注|内部|备注|私密备注|悄悄话)\s*[\]】)）]?(\s*[·•|:：–—-].{0,40})?$/i;
+const SEPARATOR = /\s+[·•|—–]\s+|\s+-\s+/;
+
+/** Every element of the entry, its open shadow roots included, in document order (bounded). */
+export function allIn(entry: Element, limit = 300): Element[] {
+  const out: Element[] = [];
+  const visit = (root: Element | ShadowRoot) => {
+    for (const el of Array.from(root.children)) {
+      if (out.length >= limit) return;
+      out.push(el);
+      if (el.shadowRoot) visit(el.shadowRoot);
+      visit(el);
+    }
+  };
+  visit(entry.shadowRoot ?? entry);
+  if (entry.shadowRoot) visit(entry);
+  return out;
+}
+
+const text = (el: Element) => visibleTextOf(el).text;
+const raw = (el: Element) => (el.textContent ?? '').replace(/\s+/g, ' ').trim();
+
+export function entryParts(entry: Element, rule: EntryRule = {}): EntryParts {
+  const els = allIn(entry);
+  const authorEl = (rule.author && queryOne(entry, rule.author)) || findAuthor(els, entry);
+  const timeEl = (rule.time && queryOne(entry, rule.time)) || findTime(els);
+  const line = !authorEl || !timeEl ? headerLine(els, authorEl, timeEl) : null;
+  const badge = els.find((el) => isBadge(el)) ?? null;
+  const avatars = els.filter((el) => isAvatar(el, entry));
+  const bodyEl = (rule.body && queryOne(entry, rule.body)) || findBody(els, entry, [authorEl, timeEl, line?.el ?? null]);
+  const skipped = new Set([authorEl, timeEl, line?.el, badge, ...avatars].filter((e): e is Element => !!e));
+  const exclude = rule.exclude ?? [];
+  const skip = (el: Element) => skipped.has(el) || exclude.some((css) => safeMatches(el, css)) || (bodyEl === entry && isChrome(el));
+  const body = visibleTextOf(bodyEl, { skip });
+  let author = authorEl ? text(authorEl).split('\n')[0]!.slice(0, 80) : (line?.author ?? '');
+  let bodyText = cutQuoted(body.text);
+  // An event ("Marcus assigned this to Logistics · 1 hour ago") is all header line: no poster, the line is the text.
+  if (!bodyText && line && !authorEl) {
+    bodyText = line.author;
+    author = '';
+  }
+  const timeText = timeEl ? text(timeEl) : (line?.time ?? dateIn(authorEl?.parentElement ? text(authorEl.parentElement) : ''));
+  const parsed = parseTime(timeText || timeEl?.getAttribute('title') || '', timeEl?.getAttribute('datetime') ?? null);
+  return { author, time: parsed.text, timeIso: parsed.iso, text: bodyText, hiddenChars: body.hiddenChars, invisibleChars: body.invisibleChars, noteBadge: !!badge };
+}
+
+function safeMatches(el: Element, css: string): boolean {
+  try {
+    return el.matches(css);
+  } catch {
+    return false;
+  }
+}
+
+function isBadge(el: Element): boolean {
+  const t = raw(el);
+  return t.length > 0 && t.length <= 48 && el.children.length <= 1 && NOTE_BADGE.test(t);
+}
+
+/**
+ * An avatar: an image, or a one- or two-character initial beside the message column (a
+ * sibling with more text), at the entry's top levels. A one-character message ("好") alone in
+ * its bubble has no such sibling and stays the message.
+ */
+function isAvatar(el: Element, entry: Element): boolean {
+  const d = depth(el, entry);
+  if (d > 3) return false;
+  if (el.tagName === 'IMG') return true;
+  if (el.children.length > 0) return false;
+  const t = raw(el);
+  if (hasAny(markupTokens(el), AVATAR_WORDS) && t.length <= 3) return true;
+  if (d > 2 || t.length === 0 || t.length > 2 || /\d/.test(t)) return false;
+  const beside = [el.previousElementSibling, el.nextElementSibling].some((s) => !!s && raw(s).length > t.length);
+  return beside;
+}
+
+function depth(el: Element, ancestor: Element): number {
+  let d = 0;
+  for (let cur: Node | null = el; cur && cur !== ancestor && d < 20; d++) cur = cur.parentNode instanceof ShadowRoot ? cur.parentNode.host : cur.parentNode;
+  return d;
+}
+
+/** Header, toolbar, avatar and quote blocks inside an entry that has no separate body element. */
+function isChrome(el: Element): boolean {
+  if (/^(HEADER|FOOTER|NAV|MENU|IMG|BUTTON)$/.test(el.tagName)) return true;
+  const role = el.getAttribute('role');
+  if (role === 'toolbar' || role === 'menu' || role === 'banner') return true;
+  return !!hasAny(markupTokens(el), HEADER_WORDS) && raw(el).length < 160;
+}
+
+function findAuthor(els: Element[], entry: Element): Element | null {
+  const itemprop = els.find((el) => el.matches('[itemprop=author], [rel=author]'));
+  if (itemprop) return itemprop;
+  for (const el of els.slice(0, 120)) {
+    if (el.closest('blockquote')) continue;
+    const t = raw(el);
+    if (!t || t.length > 60) continue;
+    const tokens = markupTokens(el);
+    if (hasAny(tokens, AUTHOR_WORDS) && !hasAny(tokens, TIME_WORDS) && !hasAny(tokens, AVATAR_WORDS)) return el;
+  }
+  return leadingBold(entry);
+}
+
+/** The entry's first words in bold ("<b>Maria Garcia</b> posted …"): how consoles print a poster. */
+function leadingBold(entry: Element): Element | null {
+  const root = entry.shadowRoot ?? entry;
+  const walker = entry.ownerDocument.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    if (!(n.textContent ?? '').trim()) continue;
+    const parent = n.parentElement;
+    if (!parent || /^(SCRIPT|STYLE|BUTTON)$/.test(parent.tagName)) continue;
+    // An initial in a circle comes before the name: it is not the first words.
+    if ((n.textContent ?? '').trim().length <= 2 && parent.children.length === 0) continue;
+    const bold = parent.closest('b, strong');
+    if (bold && root.contains(bold) && raw(bold).length <= 60) return bold;
+    // The first visible words are not bold: look no further than the entry's header, if it has one.
+    const header = parent.closest('header, [class*=header], [class*=meta]');
+    const b = header && root.contains(header) ? header.querySelector('b, strong') : null;
+    return b && raw(b).length <= 60 ? b : null;
+  }
+  return null;
+}
+
+function findTime(els: Element[]): Element | null {
+  const time = els.find((el) => el.tagName === 'TIME');
+  if (time) return time;
+  const leaves = els.filter((el) => el.children.length === 0).slice(0, 120);
+  for (const el of leaves) {
+    const t = raw(el);
+    if (t && t.length <= 40 && hasAny(markupTokens(el), TIME_WORDS)) return el;
+  }
+  // Hashed class names: a short leaf whose whole text reads as a time ("3 minutes ago", "14:20").
+  for (const el of leaves) {
+    const t = raw(el);
+    if (t && t.length <= 32 && timeOnly(t)) return el;
+  }
+  return null;
+}
+
+const TIME_WORDS_TEXT = /\b(ago|just|now|today|yesterday|at|am|pm|seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|an?|one|mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)\b|[前今昨天分钟小时秒周月年日号点上下午晚早刚才之]/gi;
+
+/** The whole text is a time ("3 minutes ago", "昨天 14:20", "Nov 28"), not a line that contains one. */
+function timeOnly(t: string): boolean {
+  if (!(parseTime(t, null).iso || /^\d{1,2}:\d{2}(\s*[ap]m)?$/i.test(t))) return false;
+  return t.replace(TIME_WORDS_TEXT, '').replace(/[\d\s:/.,-]/g, '').length === 0;
+}
+
+/** One line that is "author · time" (or just the time after the name), as chat UIs print it. */
+function headerLine(els: Element[], authorEl: Element | null, timeEl: Element | null): { el: Element; author: string; time: string } | null {
+  for (const el of els.slice(0, 80)) {
+    if (el === authorEl || el === timeEl || el.children.length > 3) continue;
+    const t = raw(el);
+    if (!t || t.length > 100) continue;
+    const parts = t.split(SEPARATOR).map((p) => p.trim()).filter(Boolean);
+    if (parts.length < 2) continue;
+    const last = parts[parts.length - 1]!;
+    if (!timeOnly(last)) continue;
+    return { el, author: parts.slice(0, -1).join(' · '), time: last };
+  }
+  return null;
+}
+
+function findBody(els: Element[], entry: Element, parts: (Element | null)[]): Element {
+  for (const el of els.slice(0, 160)) {
+    if (!hasAny(markupTokens(el), BODY_WORDS) || !raw(el)) continue;
+    if (parts.some((p) => p && (p === el || el.contains(p)))) continue;
+    return el;
+  }
+  return entry;
+}
+
+/** A date or time inside a header line ("Tom Baker wrote on 2026-11-29 09:15"). */
+export function dateIn(line: string): string {
+  const m = /(\d{4}[-/.]\d{1,2}[-/.]\d{1,2}(?:[ T]\d{1,2}:\d{2})?|\d{1,2}\/\d{1,2}\/\d{2,4}(?:,?\s*\d{1,2}:\d{2}\s*(?:AM|PM)?)?|\d{4}年\d{1,2}月\d{1,2}日(?:\s*\d{1,2}:\d{2})?|\d+\s*(?:minutes?|hours?|days?|分钟|小时|天)\s*(?:ago|前)|(?:昨天|今天|yesterday|today)\s*\d{1,2}:\d{2})/i.exec(line.slice(0, 200));
+  return m?.[1] ?? '';
+}
+
+/** Quoted history ("On Mon, … wrote:", "-----Original Message-----", "在 … 写道：") is not the message. */
+function cutQuoted(s: string): string {
+  const m = /\n\s*(On .{4,80} wrote:|-{2,}\s*Original Message\s*-{2,}|在.{2,60}写道[:：]|-{2,}\s*原始邮件\s*-{2,})/i.exec(s);
+  return (m ? s.slice(0, m.index) : s).trim();
+}
