@@ -3,6 +3,8 @@ import preact from '@preact/preset-vite';
 import { build as esbuild } from 'esbuild';
 import { defineConfig, type Plugin } from 'vite';
 import manifest from './manifest.config.ts';
+import { inputSchemasAlias } from './scripts/input-schemas.ts';
+import { teachScript } from './scripts/teach-script.ts';
 
 /**
  * The main-world bridge is registered at run time (chrome.scripting.registerContentScripts,
@@ -30,7 +32,9 @@ function bridgeScript(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [preact(), crx({ manifest }), bridgeScript()],
+  plugins: [preact(), crx({ manifest }), bridgeScript(), teachScript()],
+  // The content script's tool input JSON Schemas are computed here, not shipped zod code.
+  resolve: { alias: [inputSchemasAlias()] },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,85 +1,138 @@
 /**
  * The local knowledge base in real Chromium (issue 12): 10,000 synthetic zh/en articles
  * imported through src/kb/store.ts into the extension's own IndexedDB (the options page's
- * origin), then searched. Floor: a linear scan over the same articles in the same page.
+ * origin), then searched. Floor: a linear scan over the same articles in the same browser.
  * Goals: search p95 ≤ 10 ms, ≥ 50× faster than the scan, import under 10 s.
+ *
+ * Clocks. performance.now() ticks at 100 µs in an ordinary page (the options page too), which
+ * flattened sub-millisecond index times into 0, 100 or 200 µs. So:
+ * - index vs scan: the same code (LocalIndex, tokenize) runs in a cross-origin-isolated page
+ *   (COOP/COEP, 5 µs clock) of the same browser, every query timed once, 3 passes over the 200
+ *   queries for each (no query repeated back to back): p50/p95 of single queries;
+ * - searchLocal (index + IndexedDB reads + snippets, as the worker answers kb.search): in the
+ *   options page, each query's time is the mean of 10 runs of it (≥ 1 ms of work per figure,
+ *   so the 100 µs tick is ≤ 10% of one run and averages out); p50/p95 over the 200 queries.
  */
+import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { launchWithExtension } from '../scripts/browser.ts';
 import type { BenchRow } from './lib.ts';
 
-async function benchBundle(): Promise<string> {
-  const out = await build({
-    stdin: {
-      contents: `import { writeArticles, searchLocal, readMeta, clearArticles, dropCache } from './src/kb/store.ts';
-        import { LocalIndex } from './src/kb/local-index.ts';
-        import { normalise, queryTerms } from './src/kb/tokenize.ts';
-        import { makeArticles, makeQueries } from './bench/kb-data.ts';
-        const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
-        globalThis.kbBench = async (n) => {
-          await clearArticles();
-          const before = (await navigator.storage.estimate()).usage ?? 0;
-          const articles = makeArticles(n).map((a) => ({ ...a, url: '', path: a.id + '.md' }));
-          let t = performance.now();
-          await writeArticles(articles, 'file');
-          const importMs = performance.now() - t;
-          const after = (await navigator.storage.estimate()).usage ?? 0;
-          const queries = makeQueries(200);
-          dropCache();
-          t = performance.now();
-          await searchLocal(queries[0], 5);
-          const coldMs = performance.now() - t;
-          const full = [];
-          for (const q of queries) { const s = performance.now(); await searchLocal(q, 5); full.push(performance.now() - s); }
-          const idx = new LocalIndex();
-          for (const a of articles) idx.put(a);
-          const index = [];
-          for (const q of queries) { const s = performance.now(); idx.search(q, 5); index.push(performance.now() - s); }
-          const docs = articles.map((a) => ({ id: a.id, text: normalise(a.title + ' ' + a.body) }));
-          const scan = [];
-          for (const q of queries) {
-            const s = performance.now();
-            const terms = queryTerms(q); const hits = [];
-            for (const d of docs) { let k = 0; for (const x of terms) if (d.text.includes(x)) k++; if (k) hits.push([d.id, k]); }
-            hits.sort((a, b) => b[1] - a[1]).slice(0, 5);
-            scan.push(performance.now() - s);
-          }
-          const count = (await readMeta()).count;
-          await clearArticles();
-          return { importMs, idbBytes: after - before, coldMs, count,
-            full: [pct(full, .5), pct(full, .95)], index: [pct(index, .5), pct(index, .95)], scan: [pct(scan, .5), pct(scan, .95)] };
-        };`,
-      resolveDir: join(import.meta.dirname, '..'),
-      loader: 'ts',
-    },
-    bundle: true,
-    format: 'iife',
-    write: false,
-    minify: true,
-    target: 'chrome116',
-  });
+const pctSrc = 'const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];';
+
+async function bundle(contents: string): Promise<string> {
+  const out = await build({ stdin: { contents, resolveDir: join(import.meta.dirname, '..'), loader: 'ts' }, bundle: true, format: 'iife', write: false, minify: true, target: 'chrome116' });
   return out.outputFiles[0]!.text;
+}
+
+/** Import, IndexedDB size, cold start and searchLocal, in the extension's options page. */
+const storeBench = () =>
+  bundle(`import { writeArticles, searchLocal, readMeta, clearArticles, dropCache } from './src/kb/store.ts';
+    import { makeArticles, makeQueries } from './bench/kb-data.ts';
+    ${pctSrc}
+    globalThis.kbStore = async (n) => {
+      await clearArticles();
+      const before = (await navigator.storage.estimate()).usage ?? 0;
+      const articles = makeArticles(n).map((a) => ({ ...a, url: '', path: a.id + '.md' }));
+      let t = performance.now();
+      await writeArticles(articles, 'file');
+      const importMs = performance.now() - t;
+      const after = (await navigator.storage.estimate()).usage ?? 0;
+      const queries = makeQueries(200);
+      dropCache();
+      t = performance.now();
+      await searchLocal(queries[0], 5);
+      const coldMs = performance.now() - t;
+      const full = [];
+      for (const q of queries) { const s = performance.now(); for (let i = 0; i < 10; i++) await searchLocal(q, 5); full.push((performance.now() - s) / 10); }
+      const count = (await readMeta()).count;
+      await clearArticles();
+      return { importMs, idbBytes: after - before, coldMs, count, full: [pct(full, .5), pct(full, .95)] };
+    };`);
+
+/** The index and the scan over the same articles, single queries on a 5 µs clock. */
+const searchBench = () =>
+  bundle(`import { LocalIndex } from './src/kb/local-index.ts';
+    import { normalise, queryTerms } from './src/kb/tokenize.ts';
+    import { makeArticles, makeQueries } from './bench/kb-data.ts';
+    ${pctSrc}
+    globalThis.kbSearch = (n) => {
+      if (!crossOriginIsolated) throw new Error('not cross-origin isolated: the clock would be 100 µs');
+      const articles = makeArticles(n);
+      const queries = makeQueries(200);
+      const idx = new LocalIndex();
+      let t = performance.now();
+      for (const a of articles) idx.put(a);
+      const indexMs = performance.now() - t;
+      const docs = articles.map((a) => ({ id: a.id, text: normalise(a.title + ' ' + a.body) }));
+      const scanOnce = (q) => {
+        const terms = queryTerms(q); const hits = [];
+        for (const d of docs) { let k = 0; for (const x of terms) if (d.text.includes(x)) k++; if (k) hits.push([d.id, k]); }
+        return hits.sort((a, b) => b[1] - a[1]).slice(0, 5);
+      };
+      const index = [], scan = [];
+      const run = (fn, out) => { for (const q of queries) { const s = performance.now(); fn(q); out.push(performance.now() - s); } };
+      // Each in its own loop (a scan between two searches would evict the index from the CPU
+      // caches), in alternating order so a slow phase of the machine hits both.
+      for (let pass = 0; pass < 3; pass++) {
+        if (pass % 2) { run(scanOnce, scan); run((q) => idx.search(q, 5), index); }
+        else { run((q) => idx.search(q, 5), index); run(scanOnce, scan); }
+      }
+      return { indexMs, index: [pct(index, .5), pct(index, .95)], scan: [pct(scan, .5), pct(scan, .95)], queries: index.length };
+    };`);
+
+/** A blank page served with COOP/COEP (cross-origin isolated: a 5 µs clock). */
+async function isolatedPage(): Promise<{ url: string; server: Server }> {
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html', 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' });
+    res.end('<!doctype html><title>kb bench</title>');
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const address = server.address();
+  return { url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`, server };
 }
 
 export async function benchKb(n = 10_000): Promise<BenchRow[]> {
   const { browser, extensionId } = await launchWithExtension();
+  const blank = await isolatedPage();
   try {
-    const page = await browser.newPage();
-    await page.goto(`chrome-extension://${extensionId}/src/options/index.html`, { waitUntil: 'load' });
-    await page.evaluate(await benchBundle());
-    const r = (await page.evaluate((count: number) => (globalThis as unknown as { kbBench(n: number): Promise<unknown> }).kbBench(count), n)) as {
-      importMs: number; idbBytes: number; coldMs: number; count: number; full: [number, number]; index: [number, number]; scan: [number, number];
+    const options = await browser.newPage();
+    await options.goto(`chrome-extension://${extensionId}/src/options/index.html`, { waitUntil: 'load' });
+    await options.evaluate(await storeBench());
+    const st = (await options.evaluate((count: number) => (globalThis as unknown as { kbStore(n: number): Promise<unknown> }).kbStore(count), n)) as {
+      importMs: number; idbBytes: number; coldMs: number; count: number; full: [number, number];
     };
-    if (r.count !== n) throw new Error(`imported ${r.count} of ${n}`);
+    if (st.count !== n) throw new Error(`imported ${st.count} of ${n}`);
+    await options.close();
+    const page = await browser.newPage();
+    await page.goto(blank.url, { waitUntil: 'load' });
+    await page.evaluate(await searchBench());
+    const se = (await page.evaluate((count: number) => (globalThis as unknown as { kbSearch(n: number): unknown }).kbSearch(count), n)) as {
+      indexMs: number; index: [number, number]; scan: [number, number]; queries: number;
+    };
     const us = (ms: number) => ms * 1_000;
+    const round = (x: number) => Math.round(us(x));
     return [
-      { name: `linear scan, ${n} articles (floor)`, medianUs: us(r.scan[0]), floor: '-', ratio: null, note: `p95 ${Math.round(us(r.scan[1]))} µs` },
-      { name: `kb index search p50 (${n} articles)`, medianUs: us(r.index[0]), floor: 'linear scan', ratio: r.scan[0] / r.index[0], note: `p95 ${Math.round(us(r.index[1]))} µs (goal ≤ 10,000 µs); p95 ratio ${(r.scan[1] / r.index[1]).toFixed(1)}×` },
-      { name: `kb searchLocal p50 (index + IndexedDB reads + snippets)`, medianUs: us(r.full[0]), floor: 'linear scan', ratio: r.scan[0] / r.full[0], note: `p95 ${Math.round(us(r.full[1]))} µs; first search after a restart ${Math.round(r.coldMs)} ms` },
-      { name: `kb import ${n} articles (one transaction)`, medianUs: us(r.importMs), floor: 'goal 10 s', ratio: 10_000 / r.importMs, note: `IndexedDB +${(r.idbBytes / 2 ** 20).toFixed(1)} MB (navigator.storage.estimate)` },
+      { name: `linear scan, ${n} articles (floor)`, medianUs: us(se.scan[0]), floor: '-', ratio: null, note: `p95 ${round(se.scan[1])} µs; ${se.queries} single queries, 5 µs clock` },
+      {
+        name: `kb index search p50 (${n} articles)`,
+        medianUs: us(se.index[0]),
+        floor: 'linear scan (p50)',
+        ratio: se.scan[0] / se.index[0],
+        note: `p95 ${round(se.index[1])} µs (goal ≤ 10,000 µs); p95 ratio ${(se.scan[1] / se.index[1]).toFixed(1)}×; index built in ${Math.round(se.indexMs)} ms in the page`,
+      },
+      {
+        name: `kb searchLocal p50 (index + IndexedDB reads + snippets)`,
+        medianUs: us(st.full[0]),
+        floor: 'linear scan (p50)',
+        ratio: se.scan[0] / st.full[0],
+        note: `p95 ${round(st.full[1])} µs (each query: mean of 10 runs); first search after a restart ${Math.round(st.coldMs)} ms`,
+      },
+      { name: `kb import ${n} articles (one transaction)`, medianUs: us(st.importMs), floor: 'goal 10 s', ratio: 10_000 / st.importMs, note: `IndexedDB +${(st.idbBytes / 2 ** 20).toFixed(1)} MB (navigator.storage.estimate)` },
     ];
   } finally {
     await browser.close();
+    await new Promise((r) => blank.server.close(r));
   }
 }

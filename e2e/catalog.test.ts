@@ -4,7 +4,9 @@
  */
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ToolResult } from '../src/tools/types.ts';
+import { catalogInputSchemas } from '../scripts/input-schemas.ts';
+import type { FunctionSchema, ToolResult } from '../src/tools/types.ts';
+import { fromWire } from '../src/tools/wire.ts';
 import { confirmCard, mutations, startHarness, until, type Harness } from './harness.ts';
 
 let h: Harness;
@@ -281,5 +283,12 @@ describe('confirmed actions', () => {
     const list = await panel.evaluate(async (id: number) => (await chrome.tabs.sendMessage(id, { type: 'tools.schemas' })).tools.map((t: { function: { name: string } }) => t.function.name), tabId);
     expect(list.sort()).toEqual(['conversation__read', 'customer__read', 'kb__search', 'page__inspect', 'ticket__history']);
     expect(mutations(await h.log())).toEqual([]);
+  });
+
+  it('hands the model the JSON Schemas zod makes of the inputs (built into the content script)', async () => {
+    const tools: FunctionSchema[] = await panel.evaluate(async (id: number) => (await chrome.tabs.sendMessage(id, { type: 'tools.schemas' })).tools, tabId);
+    const zod = catalogInputSchemas();
+    expect(tools).toHaveLength(5);
+    for (const t of tools) expect(t.function.parameters, t.function.name).toEqual(zod[fromWire(t.function.name)]);
   });
 });

@@ -128,15 +128,15 @@ describe('item 2: storage that content scripts can read and write', () => {
 describe('item 3: clock rollback', () => {
   it('attack: with the worker clock moved back 10 minutes, a HIGH call past its real TTL is refused (clock before creation)', async () => {
     const call = pending(await h.invoke(panel, tabId, 'refund.request', { orderId: 'ORD-20261101', amount: 10, currency: 'CNY', reason: 'clock test' }));
-    // The clock first, then the age: the write below wakes the badge, which reads (and may expire)
-    // the call at once, and it must already see the moved clock.
+    // The clock goes back first: whenever the open panel's refresh or the approve looks at the
+    // call from here on, the clock reads before its creation (one answer, not a race with EXPIRED).
     await h.worker.evaluate(() => {
       const real = Date.now.bind(Date);
       (globalThis as { __realNow?: () => number }).__realNow = real;
       Date.now = () => real() - 10 * 60_000;
     });
+    await age(call.actionId, 4 * 60_000, 4 * 60_000); // 4 minutes really passed (HIGH lives 3)
     try {
-      await age(call.actionId, 4 * 60_000, 4 * 60_000); // 4 minutes really passed (HIGH lives 3)
       expect(refusalCode(await approveFrom(panel, call))).toBe('CLOCK_CHANGED');
     } finally {
       await h.worker.evaluate(() => {

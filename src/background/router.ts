@@ -10,6 +10,7 @@ import { openPanelFor } from './commands.ts';
 import { cancelGenerate, generate } from './generate.ts';
 import { addPrepared, dispatchToTab, ledger, listForTab, stillBound } from './confirm.ts';
 import { handleKb } from './kb.ts';
+import { awaitCheck, expectNextPage, pageArrived } from './next-page.ts';
 import { currentView } from './settings-view.ts';
 
 export function installRouter(): void {
@@ -20,6 +21,9 @@ export function installRouter(): void {
     return true;
   });
 }
+
+/** Teach mode, built beside the content script (vite.config.ts `teachScript`). */
+const TEACH_SCRIPT = 'teach.js';
 
 const notContent = () => refusal('NOT_CONTENT', 'Only a console tab sends this.');
 const notPanel = () => refusal('NOT_PANEL', 'Only a person in the side panel can do this.');
@@ -43,7 +47,17 @@ export async function route(raw: unknown, sender: chrome.runtime.MessageSender):
       return openPanelFor(from.tabId);
     case 'tab.whoami':
       if (from.kind !== 'content') return notContent();
+      // A console page's content script starting: a check from the page before may be answered now.
+      if (topFrame) pageArrived(from.tabId);
       return { ok: true, tabId: from.tabId };
+    case 'delivery.navigating':
+      if (!topFrame) return notContent();
+      expectNextPage(msg.checkId, msg.check, { tabId: from.tabId, origin: from.origin });
+      return { ok: true };
+    case 'delivery.await': {
+      if (from.kind !== 'sidepanel') return notPanel();
+      return { ok: true, result: await awaitCheck(msg.checkId) };
+    }
     case 'settings.view':
       if (from.kind !== 'content') return notContent();
       return { ok: true, view: await currentView() };
@@ -94,6 +108,12 @@ export async function route(raw: unknown, sender: chrome.runtime.MessageSender):
       // The origin the browser stamped on the sender, never one named in the message.
       if (from.kind !== 'content') return refusal('NOT_CONTENT', 'Only a console tab asks for its profiles.');
       return { ok: true, profiles: await loadProfiles(from.origin) };
+    case 'teach.load':
+      if (from.kind !== 'content') return notContent();
+      // Into the frame the browser says asked, in the extension's isolated world (the default).
+      // A packaged file needs no web_accessible_resources: the page can neither load nor probe it.
+      await chrome.scripting.executeScript({ target: { tabId: from.tabId, frameIds: [from.frameId] }, files: [TEACH_SCRIPT] });
+      return { ok: true };
     case 'audit.list':
       if (from.kind !== 'sidepanel' && from.kind !== 'options') return refusal('NOT_EXTENSION_PAGE', 'Only extension pages read the log.');
       return { ok: true, ...(await readAudit()) };

@@ -17,7 +17,7 @@
   const P = Promise;
   const MapC = Map;
   const setT = setTimeout.bind(w);
-  const clearT = clearTimeout.bind(w);
+  const now = performance.now.bind(performance);
   const random = crypto.getRandomValues.bind(crypto);
   const freeze = Object.freeze;
   const define = Object.defineProperty;
@@ -30,20 +30,50 @@
   const mapGet = MapC.prototype.get;
   const mapSet = MapC.prototype.set;
   const mapDelete = MapC.prototype.delete;
+  const mapValues = MapC.prototype.values;
+  const iterNext = (Object.getPrototypeOf(new MapC().values()) as Iterator<unknown>).next;
   const toHex = (n: number) => (n < 16 ? '0' : '') + n.toString(16);
 
   const TAG = 'deskhand/bridge/v1';
   const TIMEOUT_MS = 15_000;
 
   type Result = { ok: boolean; [k: string]: unknown };
-  const pending = new MapC<string, { resolve: (r: Result) => void; timer: ReturnType<typeof setTimeout> }>();
+  type Pending = { id: string; resolve: (r: Result) => void; deadline: number };
+  /** In call order, so the first entry always has the earliest deadline (they all wait TIMEOUT_MS). */
+  const pending = new MapC<string, Pending>();
 
-  function newId(): string {
-    const bytes = new Uint8Array(12);
+  // Request ids only pair replies with calls (the page sees every request anyway), so they need
+  // not be secret: a random prefix per page and a counter, instead of random bytes per call.
+  const prefix = (() => {
+    const bytes = new Uint8Array(8);
     random(bytes);
     let s = '';
     for (let i = 0; i < bytes.length; i++) s += toHex(bytes[i]!);
     return s;
+  })();
+  let counter = 0;
+  const newId = () => prefix + (++counter).toString(16);
+
+  /**
+   * One timer for all pending calls, not one per call (two timer calls per invoke were a
+   * measurable part of a round trip, and a flood of calls made thousands): it is armed for the
+   * oldest pending call's deadline, answers every call past its deadline, and re-arms.
+   */
+  let armed = false;
+  function arm(deadline: number): void {
+    armed = true;
+    setT(expire, Math.max(0, deadline - now()));
+  }
+  function expire(): void {
+    armed = false;
+    const t = now();
+    const it = mapValues.call(pending);
+    for (let next = iterNext.call(it) as IteratorResult<Pending>; !next.done; next = iterNext.call(it) as IteratorResult<Pending>) {
+      const p = next.value;
+      if (p.deadline > t) return arm(p.deadline);
+      mapDelete.call(pending, p.id);
+      p.resolve(error('TIMEOUT', 'timeout', `No answer from deskhand within ${TIMEOUT_MS / 1000} s.`, 'Check that the extension is on for this console and reload the page.', true));
+    }
   }
 
   function error(code: string, type: string, detail: string, suggestion: string, retryable = false): Result {
@@ -54,27 +84,23 @@
     if (sourceOf.call(e) !== w) return;
     const d = dataOf.call(e) as { tag?: unknown; kind?: unknown; id?: unknown; result?: unknown } | null;
     if (!d || typeof d !== 'object' || d.tag !== TAG || d.kind !== 'reply' || typeof d.id !== 'string') return;
-    const entry = mapGet.call(pending, d.id) as { resolve: (r: Result) => void; timer: ReturnType<typeof setTimeout> } | undefined;
+    const entry = mapGet.call(pending, d.id) as Pending | undefined;
     if (!entry) return;
     mapDelete.call(pending, d.id);
-    clearT(entry.timer);
     entry.resolve(d.result && typeof d.result === 'object' ? (d.result as Result) : error('BAD_REPLY', 'internal', 'The extension answered with no result.', 'Try again.'));
   });
 
   function call(op: 'list' | 'invoke' | 'runPlan', name?: unknown, input?: unknown): Promise<Result> {
     return new P<Result>((resolve) => {
       const id = newId();
-      const timer = setT(() => {
-        mapDelete.call(pending, id);
-        resolve(error('TIMEOUT', 'timeout', `No answer from deskhand within ${TIMEOUT_MS / 1000} s.`, 'Check that the extension is on for this console and reload the page.', true));
-      }, TIMEOUT_MS);
-      mapSet.call(pending, id, { resolve, timer });
+      const deadline = now() + TIMEOUT_MS;
+      mapSet.call(pending, id, { id, resolve, deadline });
+      if (!armed) arm(deadline);
       try {
         post({ tag: TAG, kind: 'request', id, op, name, input }, origin);
       } catch (e) {
         // Input that cannot be cloned (functions, DOM nodes) never leaves the page.
         mapDelete.call(pending, id);
-        clearT(timer);
         resolve(error('INPUT_NOT_CLONEABLE', 'validation', `The input cannot be sent: ${e instanceof Error ? e.message : String(e)}`, 'Pass plain JSON data.'));
       }
     });

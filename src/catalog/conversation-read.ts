@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../tools/zod.ts';
 import { fail, ok } from '../tools/errors.ts';
 import { scrubText } from '../tools/mask.ts';
 import type { ReadTool } from '../tools/types.ts';
@@ -6,8 +6,8 @@ import type { CatalogDeps } from './deps.ts';
 import { subjectOf } from './shared.ts';
 
 const input = z.strictObject({
-  limit: z.number().int().min(1).max(50).default(20).describe('How many of the latest entries, 1-50 (default 20).'),
-  offset: z.number().int().min(0).max(500).default(0).describe('Skip this many of the latest entries (to page back).'),
+  limit: z._default(z.number().check(z.int(), z.gte(1), z.lte(50)), 20).check(z.describe('How many of the latest entries, 1-50 (default 20).')),
+  offset: z._default(z.number().check(z.int(), z.gte(0), z.lte(500)), 0).check(z.describe('Skip this many of the latest entries (to page back).')),
 });
 
 const MAX_TEXT = 600;

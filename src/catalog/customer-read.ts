@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../tools/zod.ts';
 import { fail, ok } from '../tools/errors.ts';
 import { maskEmail, maskPhone } from '../tools/mask.ts';
 import type { ReadTool } from '../tools/types.ts';

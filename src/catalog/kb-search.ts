@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../tools/zod.ts';
 import { providerName, type KbProviderConfig } from '../kb/config.ts';
 import { providersFor } from '../kb/resolve.ts';
 import { searchAll, type KbAnswer } from '../kb/search.ts';
@@ -8,8 +8,8 @@ import type { ReadTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
 
 const input = z.strictObject({
-  query: z.string().trim().min(2).max(100).describe('Keywords in the customer\'s language, e.g. "发票 抬头" or "refund policy".'),
-  limit: z.number().int().min(1).max(10).default(5).describe('How many articles, 1-10 (default 5).'),
+  query: z.string().check(z.trim(), z.minLength(2), z.maxLength(100), z.describe('Keywords in the customer\'s language, e.g. "发票 抬头" or "refund policy".')),
+  limit: z._default(z.number().check(z.int(), z.gte(1), z.lte(10)), 5).check(z.describe('How many articles, 1-10 (default 5).')),
 });
 
 /** The providers this console uses now (settings, else its profile, else the defaults). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../tools/zod.ts';
 import { findFields } from '../dom/find.ts';
 import { describeEl } from '../dom/describe.ts';
 import { isVisible } from '../dom/text.ts';

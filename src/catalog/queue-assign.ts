@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import { z } from '../tools/zod.ts';
 import { BUTTON_SYNONYMS } from '../dom/synonyms.ts';
 import type { WriteTool } from '../tools/types.ts';
 import { previewAssign, runAssign, type AssignKind } from './assign.ts';
 import type { CatalogDeps } from './deps.ts';
 
-const input = z.strictObject({ queue: z.string().trim().min(1).max(60).describe('Queue or department value or name, e.g. "logistics", "物流组" or "Support".') });
+const input = z.strictObject({ queue: z.string().check(z.trim(), z.minLength(1), z.maxLength(60), z.describe('Queue or department value or name, e.g. "logistics", "物流组" or "Support".')) });
 
 const QUEUE: AssignKind = {
   key: 'queue',
@@ -39,5 +39,5 @@ export const queueAssign = (deps: CatalogDeps): WriteTool<typeof input, unknown>
   facets: ['assign', 'conversation'],
   input,
   preview: ({ queue }, ctx) => previewAssign(deps, QUEUE, queue, ctx.signal),
-  run: ({ queue }, ctx) => runAssign(deps, QUEUE, queue, ctx.signal),
+  run: ({ queue }, ctx) => runAssign(deps, QUEUE, queue, ctx),
 });

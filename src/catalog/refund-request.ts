@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../tools/zod.ts';
 import { waitFor } from '../dom/observe.ts';
 import { BUTTON_SYNONYMS } from '../dom/synonyms.ts';
 import { recordFacts } from '../profiles/facts.ts';
@@ -8,10 +8,10 @@ import type { CatalogDeps } from './deps.ts';
 import { buttonNear, fillValues, fromOutcome, planValues, pressAndWatch, recordIdOf, unverified } from './shared.ts';
 
 const input = z.strictObject({
-  orderId: z.string().trim().regex(/^[A-Z]{2,5}-\d{4,}$/, 'An order id like ORD-20261101'),
-  amount: z.number().positive().max(100_000).multipleOf(0.01),
+  orderId: z.string().check(z.trim(), z.regex(/^[A-Z]{2,5}-\d{4,}$/, 'An order id like ORD-20261101')),
+  amount: z.number().check(z.positive(), z.lte(100_000), z.multipleOf(0.01)),
   currency: z.enum(['CNY', 'USD', 'EUR']),
-  reason: z.string().trim().min(4).max(500),
+  reason: z.string().check(z.trim(), z.minLength(4), z.maxLength(500)),
 });
 
 export const refundRequest = (deps: CatalogDeps): WriteTool<typeof input, unknown> => ({

@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import { z } from '../tools/zod.ts';
 import { setValue } from '../dom/set-value.ts';
 import { fail, ok } from '../tools/errors.ts';
 import type { WriteTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
 import { composerOf, openComposer } from './shared.ts';
 
-const input = z.strictObject({ text: z.string().trim().min(1).max(2_000) });
+const input = z.strictObject({ text: z.string().check(z.trim(), z.minLength(1), z.maxLength(2_000)) });
 
 export const replyDraft = (deps: CatalogDeps): WriteTool<typeof input, unknown> => ({
   name: 'reply.draft',

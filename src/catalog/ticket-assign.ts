@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import { z } from '../tools/zod.ts';
 import { BUTTON_SYNONYMS } from '../dom/synonyms.ts';
 import type { WriteTool } from '../tools/types.ts';
 import { previewAssign, runAssign, type AssignKind } from './assign.ts';
 import type { CatalogDeps } from './deps.ts';
 
-const input = z.strictObject({ agent: z.string().trim().min(1).max(80).describe('The agent (colleague) as the console lists them, e.g. "Ben Becker" or "李娜".') });
+const input = z.strictObject({ agent: z.string().check(z.trim(), z.minLength(1), z.maxLength(80), z.describe('The agent (colleague) as the console lists them, e.g. "Ben Becker" or "李娜".')) });
 
 const AGENT: AssignKind = {
   key: 'agent',
@@ -34,5 +34,5 @@ export const ticketAssign = (deps: CatalogDeps): WriteTool<typeof input, unknown
   facets: ['assign', 'conversation'],
   input,
   preview: ({ agent }, ctx) => previewAssign(deps, AGENT, agent, ctx.signal),
-  run: ({ agent }, ctx) => runAssign(deps, AGENT, agent, ctx.signal),
+  run: ({ agent }, ctx) => runAssign(deps, AGENT, agent, ctx),
 });

@@ -5,7 +5,7 @@
  * the `bridge` caller, so reads run and everything else is a dry run. No bridge call can
  * create a pending confirmation, reach delivery, or start a model request.
  */
-import { z } from 'zod';
+import { z } from '../tools/zod.ts';
 import { uiLang } from '../ui/i18n.ts';
 import { toolSource } from '../profiles/sources.ts';
 import { toolRow } from '../ui/tool-rows.ts';
@@ -19,10 +19,10 @@ const TAG = 'deskhand/bridge/v1';
 const BridgeRequest = z.strictObject({
   tag: z.literal(TAG),
   kind: z.literal('request'),
-  id: z.string().regex(/^[0-9a-f]{8,64}$/),
+  id: z.string().check(z.regex(/^[0-9a-f]{8,64}$/)),
   op: z.enum(['list', 'invoke', 'runPlan']),
-  name: z.string().max(100).optional(),
-  input: z.unknown().optional(),
+  name: z.optional(z.string().check(z.maxLength(100))),
+  input: z.optional(z.unknown()),
 });
 
 /** 50 calls at once, then 100 a second: a DevTools loop is fine, a flood is refused cheaply. */
@@ -47,19 +47,31 @@ export class TokenBucket {
   }
 }
 
+function isRequestLike(data: unknown): boolean {
+  return typeof data === 'object' && data !== null && (data as { tag?: unknown }).tag === TAG && (data as { kind?: unknown }).kind === 'request';
+}
+
 function err(code: string, type: ToolError['type'], detail: string, suggestion: string, retryable = false): ToolResult {
   return { ok: false, error: { code, type, detail, suggestion, retryable, traceId: '' } };
 }
 
 export function installBridgeHost(host: Host, enabledHere: () => boolean): () => void {
   const bucket = new TokenBucket();
-  const reply = (id: string, result: unknown) => window.postMessage({ tag: TAG, kind: 'reply', id, result }, location.origin);
+  // A document's origin never changes; reading location from the isolated world costs per read.
+  const origin = location.origin;
+  const reply = (id: string, result: unknown) => window.postMessage({ tag: TAG, kind: 'reply', id, result }, origin);
   const onMessage = (e: MessageEvent) => {
-    if (e.source !== window || e.origin !== location.origin) return;
-    const parsed = BridgeRequest.safeParse(e.data);
+    // Off: behave as if nothing listens, before touching e.data (reading it deserialises the
+    // message in this world, a cost every message of the page would pay).
+    if (e.source !== window || e.origin !== origin || !enabledHere()) return;
+    const data: unknown = e.data;
+    // Every message in the window comes here, our own replies too: what cannot be a request is
+    // dropped before zod (a failing parse builds an error with its messages). Requests are
+    // still parsed in full.
+    if (!isRequestLike(data)) return;
+    const parsed = BridgeRequest.safeParse(data);
     if (!parsed.success) return; // replies, confirmations, panel messages, noise: not ours to answer
     const req = parsed.data;
-    if (!enabledHere()) return; // off: behave as if nothing listens
     if (!bucket.take()) {
       reply(req.id, err('RATE_LIMITED', 'unavailable', 'Too many bridge calls; this one was not run.', 'Slow down (about 100 calls a second) and try again.', true));
       return;

@@ -2,31 +2,37 @@
  * The content script owns THE registry: the catalog, the gates, the executor. Prepared
  * calls go to the service worker's ledger; audit records are batched to it.
  */
+import type { CatalogDeps } from '../catalog/deps.ts';
 import { registerCatalog } from '../catalog/index.ts';
 import { KbProviderList } from '../kb/config.ts';
 import { contentKbDeps } from '../kb/content.ts';
 import { BUILTIN_PROFILES } from '../profiles/index.ts';
 import { PageModel } from '../profiles/model.ts';
-import { z } from 'zod';
+import { z } from '../tools/zod.ts';
 import { ConsoleProfile, type LoadedProfile } from '../profiles/schema.ts';
 import type { Settings } from '../settings/schema.ts';
 import type { AuditRecord } from '../tools/audit.ts';
 import { createToolCore } from '../tools/index.ts';
 import type { Caller, InvokeCtx, PreparedCall } from '../tools/types.ts';
 import { toBackground } from '../ui/api.ts';
+import { announceLeaving } from './next-page.ts';
 
 export interface Host {
   core: ReturnType<typeof createToolCore>;
   model: PageModel;
+  /** What the catalog's tools were given (the next page's check uses the same). */
+  deps: CatalogDeps;
   settings(): Settings;
   ctx(caller: Caller, extra?: Partial<InvokeCtx>): InvokeCtx;
   /** Asks the worker for this origin's taught and admin profiles (at start and on profiles.changed). */
   refreshProfiles(): Promise<void>;
 }
 
-const LoadedProfiles = z.array(z.strictObject({ profile: ConsoleProfile, source: z.enum(['taught', 'managed']) })).max(50);
+const LoadedProfiles = z.array(z.strictObject({ profile: ConsoleProfile, source: z.enum(['taught', 'managed']) })).check(z.maxLength(50));
 
 export function createHost(getSettings: () => Settings, tabId: () => number | undefined): Host {
+  // Read once: a document's origin never changes, and each isolated-world read of location costs.
+  const origin = location.origin;
   const pendingAudit: AuditRecord[] = [];
   let flushScheduled = false;
   const audit = {
@@ -46,7 +52,7 @@ export function createHost(getSettings: () => Settings, tabId: () => number | un
     audit,
     policy: () => {
       const b = getSettings().bridge;
-      return { bridgeRunsLowWrites: b.enabled && b.allowLowWrites && b.origins.includes(location.origin) };
+      return { bridgeRunsLowWrites: b.enabled && b.allowLowWrites && b.origins.includes(origin) };
     },
     onPrepared: async (call: PreparedCall) => {
       const reply = await toBackground({ type: 'ledger.add', call });
@@ -60,17 +66,20 @@ export function createHost(getSettings: () => Settings, tabId: () => number | un
     choice: (origin) => getSettings().consoleProfiles[origin],
     agentName: () => getSettings().agentName,
   });
-  registerCatalog(core.registry, {
+  const deps: CatalogDeps = {
     settings: getSettings,
     model: () => model,
     fetch: (input, init) => fetch(input, init),
     origin: () => location.origin,
     ...contentKbDeps(),
     kbProfile: () => KbProviderList.safeParse(model.current().profile?.kb ?? []).data,
-  });
+    leaving: announceLeaving,
+  };
+  registerCatalog(core.registry, deps);
   return {
     core,
     model,
+    deps,
     settings: getSettings,
     async refreshProfiles() {
       const r = await toBackground<{ profiles: unknown }>({ type: 'profiles.get' });
@@ -87,7 +96,7 @@ export function createHost(getSettings: () => Settings, tabId: () => number | un
         facets: model.current().facets(),
         features: s.features,
         roles: s.roles,
-        binding: { origin: location.origin, ...(id !== undefined ? { tabId: id } : {}) },
+        binding: { origin, ...(id !== undefined ? { tabId: id } : {}) },
         ...extra,
       };
     },

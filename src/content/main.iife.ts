@@ -34,7 +34,8 @@ function main(): void {
 
   const ready = start();
   installHandlers({ host, ready, readyMs: () => (readyAt === null ? null : readyAt - startedAt), registryMs });
-  const bridgeOn = () => settings.bridge.enabled && settings.bridge.origins.includes(location.origin);
+  const origin = location.origin;
+  const bridgeOn = () => settings.bridge.enabled && settings.bridge.origins.includes(origin);
   const showBridgeNotice = () => setNotice(bridgeOn() && settings.bridge.allowLowWrites ? t('bridgeLowWritesNotice') : null);
 
   void ready.then(() => {

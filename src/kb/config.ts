@@ -11,62 +11,62 @@
  * their URLs must stay on the console's origin: a path ("/api/kb/search") or a relative URL;
  * an absolute URL (or "//host") is refused here, before anything is fetched.
  */
-import { z } from 'zod';
+import { z } from '../tools/zod.ts';
 
 /** "/scp/kb.php", "faq.php?x=1": resolved against the console page, never another host. */
-export const SameOriginUrl = z
-  .string()
-  .trim()
-  .min(1)
-  .max(300)
-  .refine((u) => !/^[a-z][a-z\d+.-]*:/i.test(u) && !u.startsWith('//') && !u.startsWith('\\'), {
+export const SameOriginUrl = z.string().check(
+  z.trim(),
+  z.minLength(1),
+  z.maxLength(300),
+  z.refine((u) => !/^[a-z][a-z\d+.-]*:/i.test(u) && !u.startsWith('//') && !u.startsWith('\\'), {
     message: 'Use a path on the console itself (e.g. /api/kb/search); other origins are not allowed.',
-  });
+  }),
+);
 
 /** A dotted path into a JSON answer: "results", "data.items", "hits.0.title", "" for the root. */
-export const JsonPath = z.string().trim().max(100).regex(/^[\w$-]*(\.[\w$-]+)*$/, 'A dotted path like data.items or title');
+export const JsonPath = z.string().check(z.trim(), z.maxLength(100), z.regex(/^[\w$-]*(\.[\w$-]+)*$/, 'A dotted path like data.items or title'));
 
 /** A CSS selector, checked for shape only (the reader reports one that does not parse). */
-const Css = z.string().trim().min(1).max(200);
+const Css = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
 
 const common = {
   /** What the agent and the model see as the source ("osTicket FAQ"); a default is derived. */
-  name: z.string().trim().min(1).max(60).optional(),
+  name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(60))),
 };
 
 export const JsonProviderConfig = z.strictObject({
   kind: z.literal('json'),
   ...common,
   url: SameOriginUrl,
-  queryParam: z.string().trim().min(1).max(40).default('q'),
-  limitParam: z.string().trim().min(1).max(40).optional(),
-  listPath: JsonPath.default('results'),
-  titlePath: JsonPath.default('title'),
-  snippetPath: JsonPath.default('snippet'),
-  urlPath: JsonPath.optional(),
-  idPath: JsonPath.optional(),
-  totalPath: JsonPath.optional(),
+  queryParam: z._default(z.string().check(z.trim(), z.minLength(1), z.maxLength(40)), 'q'),
+  limitParam: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(40))),
+  listPath: z._default(JsonPath, 'results'),
+  titlePath: z._default(JsonPath, 'title'),
+  snippetPath: z._default(JsonPath, 'snippet'),
+  urlPath: z.optional(JsonPath),
+  idPath: z.optional(JsonPath),
+  totalPath: z.optional(JsonPath),
   /** Where the article's answer text is (longer than the snippet, suitable for a reply). */
-  answerPath: JsonPath.optional(),
+  answerPath: z.optional(JsonPath),
 });
 
 export const HtmlProviderConfig = z.strictObject({
   kind: z.literal('html'),
   ...common,
   /** The search page, with `{query}` where the words go: "/scp/kb.php?a=search&q={query}". */
-  searchUrl: SameOriginUrl.refine((u) => u.includes('{query}'), { message: 'The search URL needs a {query} placeholder.' }),
+  searchUrl: SameOriginUrl.check(z.refine((u) => u.includes('{query}'), { message: 'The search URL needs a {query} placeholder.' })),
   /** One search result (else the reader finds the results list by itself). */
-  result: Css.optional(),
-  title: Css.optional(),
-  snippet: Css.optional(),
-  link: Css.optional(),
+  result: z.optional(Css),
+  title: z.optional(Css),
+  snippet: z.optional(Css),
+  link: z.optional(Css),
   /** On the article page: the answer text (else the page's main text). */
-  articleBody: Css.optional(),
+  articleBody: z.optional(Css),
   /**
    * Consoles whose search matches the whole query as one phrase (osTicket's `LIKE %q%`) find
    * nothing for a sentence; when the whole query finds nothing, retry with its longest N words.
    */
-  retryWords: z.number().int().min(0).max(5).default(0),
+  retryWords: z._default(z.number().check(z.int(), z.gte(0), z.lte(5)), 0),
 });
 
 export const LocalProviderConfig = z.strictObject({ kind: z.literal('local'), ...common });
@@ -77,7 +77,7 @@ export type KbProviderInput = z.input<typeof KbProviderConfig>;
 export type JsonProviderConfig = z.output<typeof JsonProviderConfig>;
 export type HtmlProviderConfig = z.output<typeof HtmlProviderConfig>;
 
-export const KbProviderList = z.array(KbProviderConfig).max(6);
+export const KbProviderList = z.array(KbProviderConfig).check(z.maxLength(6));
 
 /** The label of a provider's hits ("local", "osTicket FAQ", "/api/kb/search"). */
 export function providerName(p: KbProviderConfig): string {

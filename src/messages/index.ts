@@ -4,13 +4,13 @@
  * The receiver decides who may send what from `chrome.runtime.MessageSender`
  * (what the browser stamps), never from fields inside the message.
  */
-import { z } from 'zod';
+import { z } from '../tools/zod.ts';
 import { KbRequest } from '../kb/messages.ts';
 import { ConsoleProfile } from '../profiles/schema.ts';
 import { CAPABILITIES, SLOTS } from '../profiles/teach/capabilities.ts';
 import { SettingsSchema, type Settings } from '../settings/schema.ts';
 import type { ToolError } from '../tools/types.ts';
-import { AuditRecordSchema, ExecOutcomeSchema, PlanRunSchema, PreparedCallSchema, ToolErrorSchema } from './schemas.ts';
+import { AuditRecordSchema, ExecOutcomeSchema, NextPageCheckSchema, PlanRunSchema, PreparedCallSchema, ToolErrorSchema } from './schemas.ts';
 
 export * from './schemas.ts';
 
@@ -21,7 +21,7 @@ const ActionId = z.uuid();
  * worker checks roles at approve time). Content scripts cannot read chrome.storage at all
  * (the worker sets TRUSTED_CONTEXTS); they get this view by message.
  */
-export const ContentSettingsSchema = SettingsSchema.omit({ llm: true, roles: true });
+export const ContentSettingsSchema = z.omit(SettingsSchema, { llm: true, roles: true });
 export type ContentSettings = z.output<typeof ContentSettingsSchema>;
 
 export function contentView(settings: Settings): ContentSettings {
@@ -39,13 +39,13 @@ export const ToBackground = z.discriminatedUnion('type', [
   /** content script: store a prepared call for its own tab */
   z.strictObject({ type: z.literal('ledger.add'), call: PreparedCallSchema }),
   /** content script: audit records of its registry */
-  z.strictObject({ type: z.literal('audit.append'), records: z.array(AuditRecordSchema).max(500) }),
+  z.strictObject({ type: z.literal('audit.append'), records: z.array(AuditRecordSchema).check(z.maxLength(500)) }),
   /** content script: which tab am I? (binds prepared calls to the tab the browser says) */
   z.strictObject({ type: z.literal('tab.whoami') }),
   /** side panel: pending and recent confirmations of a tab */
-  z.strictObject({ type: z.literal('confirm.list'), tabId: z.number().int() }),
+  z.strictObject({ type: z.literal('confirm.list'), tabId: z.number().check(z.int()) }),
   /** side panel: a person confirmed exactly this action */
-  z.strictObject({ type: z.literal('confirm.approve'), actionId: ActionId, fingerprint: z.string().regex(/^[0-9a-f]{64}$/) }),
+  z.strictObject({ type: z.literal('confirm.approve'), actionId: ActionId, fingerprint: z.string().check(z.regex(/^[0-9a-f]{64}$/)) }),
   /** side panel: a person declined */
   z.strictObject({ type: z.literal('confirm.reject'), actionId: ActionId }),
   /** side panel / options: the audit log */
@@ -53,7 +53,7 @@ export const ToBackground = z.discriminatedUnion('type', [
   /** side panel: clear the audit log (after export) */
   z.strictObject({ type: z.literal('audit.clear') }),
   /** content script: a fixed flow's generate step (no tools are offered to the model) */
-  z.strictObject({ type: z.literal('llm.generate'), requestId: z.uuid(), system: z.string().max(8_000), user: z.string().max(40_000) }),
+  z.strictObject({ type: z.literal('llm.generate'), requestId: z.uuid(), system: z.string().check(z.maxLength(8_000)), user: z.string().check(z.maxLength(40_000)) }),
   /** content script: Stop during a generate step aborts the model request */
   z.strictObject({ type: z.literal('llm.cancel'), requestId: z.uuid() }),
   /** content script: the key-free settings view */
@@ -66,13 +66,19 @@ export const ToBackground = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('kb'), request: KbRequest }),
   /** content script: the taught and admin profiles for its own origin (the sender's, as stamped) */
   z.strictObject({ type: z.literal('profiles.get') }),
+  /** content script (top frame): it pressed a submit and its page is unloading; check the next page of its tab */
+  z.strictObject({ type: z.literal('delivery.navigating'), checkId: z.uuid(), check: NextPageCheckSchema }),
+  /** side panel: the result of a tool call that continued on the console's next page */
+  z.strictObject({ type: z.literal('delivery.await'), checkId: z.uuid() }),
+  /** content script: load teach mode (dist/teach.js) into the sender's own frame, on first use */
+  z.strictObject({ type: z.literal('teach.load') }),
 ]);
 export type ToBackground = z.infer<typeof ToBackground>;
 
 /** Messages a content script accepts. */
 export const ToContent = z.discriminatedUnion('type', [
   /** service worker only: carry out an approved call */
-  z.strictObject({ type: z.literal('confirm.execute'), call: PreparedCallSchema, approvedBy: z.string().max(100) }),
+  z.strictObject({ type: z.literal('confirm.execute'), call: PreparedCallSchema, approvedBy: z.string().check(z.maxLength(100)) }),
   /** service worker only: settings changed; here is the new key-free view */
   z.strictObject({ type: z.literal('settings.changed'), view: ContentSettingsSchema }),
   /** side panel: page type and conversation of this tab */
@@ -80,9 +86,11 @@ export const ToContent = z.discriminatedUnion('type', [
   /** side panel: a person started a fixed flow from the panel */
   z.strictObject({ type: z.literal('plan.run'), name: z.enum(['quickTicket']) }),
   /** side panel: Stop a running flow (between steps) */
-  z.strictObject({ type: z.literal('plan.stop'), runId: z.string().max(100) }),
+  z.strictObject({ type: z.literal('plan.stop'), runId: z.string().check(z.maxLength(100)) }),
   /** side panel: tools for the model (read only) */
   z.strictObject({ type: z.literal('tools.schemas') }),
+  /** service worker only: is what this check expects on this (new) page? */
+  z.strictObject({ type: z.literal('delivery.verify'), checkId: z.uuid(), check: NextPageCheckSchema }),
   /** service worker only: taught or admin profiles changed; ask again with profiles.get */
   z.strictObject({ type: z.literal('profiles.changed') }),
   /** side panel: teach mode, point at one example of a capability (the picker runs until a trusted pick or Esc) */
@@ -90,7 +98,7 @@ export const ToContent = z.discriminatedUnion('type', [
   /** side panel: leave teach mode (ends a running picker, forgets the examples) */
   z.strictObject({ type: z.literal('teach.cancel') }),
   /** side panel: what works on this page, per capability; with `draft`, as that profile would read it */
-  z.strictObject({ type: z.literal('console.report'), draft: ConsoleProfile.optional() }),
+  z.strictObject({ type: z.literal('console.report'), draft: z.optional(ConsoleProfile) }),
   /**
    * side panel: one tool call. `llm` for the chat loop (read tools only), `ui` when a person
    * pressed a button in the panel. Sends and high-risk writes still end in a confirmation.
@@ -98,17 +106,18 @@ export const ToContent = z.discriminatedUnion('type', [
   z.strictObject({
     type: z.literal('tools.invoke'),
     caller: z.enum(['llm', 'ui']),
-    name: z.string().max(100),
+    name: z.string().check(z.maxLength(100)),
     input: z.unknown(),
-    toolCallId: z.string().max(100),
-    sessionId: z.string().max(100),
-    model: z.string().max(200),
+    toolCallId: z.string().check(z.maxLength(100)),
+    sessionId: z.string().check(z.maxLength(100)),
+    model: z.string().check(z.maxLength(200)),
   }),
 ]);
 export type ToContent = z.infer<typeof ToContent>;
 
 export const ExecReply = z.discriminatedUnion('ok', [
-  z.object({ ok: z.literal(true), outcome: ExecOutcomeSchema }),
+  /** `nextPage`: the console loaded another page after the submit; the outcome is decided there. */
+  z.object({ ok: z.literal(true), outcome: ExecOutcomeSchema, nextPage: z.optional(z.uuid()) }),
   z.object({ ok: z.literal(false), error: ToolErrorSchema }),
 ]);
 

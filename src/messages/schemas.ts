@@ -2,11 +2,11 @@
  * zod schemas of the data that crosses contexts. Every receiver parses with these:
  * a message is page-adjacent input until proven otherwise.
  */
-import { z } from 'zod';
+import { z } from '../tools/zod.ts';
 import { FACT_SOURCES } from '../tools/card.ts';
 import { CALLERS, RISKS, SIDE_EFFECTS } from '../tools/types.ts';
 
-const Json: z.ZodType<unknown> = z.unknown();
+const Json: z.ZodMiniType<unknown> = z.unknown();
 
 export const ErrorTypeSchema = z.enum([
   'validation',
@@ -23,66 +23,106 @@ export const ErrorTypeSchema = z.enum([
 ]);
 
 export const ToolErrorSchema = z.object({
-  code: z.string().max(100),
+  code: z.string().check(z.maxLength(100)),
   type: ErrorTypeSchema,
-  detail: z.string().max(2_000),
-  suggestion: z.string().max(2_000),
+  detail: z.string().check(z.maxLength(2_000)),
+  suggestion: z.string().check(z.maxLength(2_000)),
   retryable: z.boolean(),
-  fields: z
-    .array(
+  fields: z.optional(
+    z.array(
       z.object({
         path: z.string(),
         message: z.string(),
-        allowed: z.array(z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
-        min: z.number().optional(),
-        max: z.number().optional(),
+        allowed: z.optional(z.array(z.union([z.string(), z.number(), z.boolean(), z.null()]))),
+        min: z.optional(z.number()),
+        max: z.optional(z.number()),
       }),
-    )
-    .optional(),
-  traceId: z.string().max(100),
-  retryAfterMs: z.number().optional(),
-  params: z.record(z.string().max(40), z.string().max(500)).optional(),
+    ),
+  ),
+  traceId: z.string().check(z.maxLength(100)),
+  retryAfterMs: z.optional(z.number()),
+  params: z.optional(z.record(z.string().check(z.maxLength(40)), z.string().check(z.maxLength(500)))),
 });
 
 export const CallBindingSchema = z.strictObject({
-  tabId: z.number().int().optional(),
-  origin: z.string().max(300).optional(),
-  recordId: z.string().max(200).optional(),
+  tabId: z.optional(z.number().check(z.int())),
+  origin: z.optional(z.string().check(z.maxLength(300))),
+  recordId: z.optional(z.string().check(z.maxLength(200))),
 });
 
 export const FactSchema = z.strictObject({
-  field: z.string().max(60),
-  value: z.string().max(500),
+  field: z.string().check(z.maxLength(60)),
+  value: z.string().check(z.maxLength(500)),
   source: z.enum(FACT_SOURCES),
 });
 
 export const ConflictSchema = z.strictObject({
-  field: z.string().max(60),
-  values: z.array(z.strictObject({ source: z.enum(FACT_SOURCES), value: z.string().max(500) })).max(10),
+  field: z.string().check(z.maxLength(60)),
+  values: z.array(z.strictObject({ source: z.enum(FACT_SOURCES), value: z.string().check(z.maxLength(500)) })).check(z.maxLength(10)),
 });
 
 export const PreparedCallSchema = z.strictObject({
   actionId: z.uuid(),
-  idempotencyKey: z.string().max(200),
-  tool: z.string().max(100),
-  title: z.string().max(200),
+  idempotencyKey: z.string().check(z.maxLength(200)),
+  tool: z.string().check(z.maxLength(100)),
+  title: z.string().check(z.maxLength(200)),
   sideEffect: z.enum(SIDE_EFFECTS),
   risk: z.enum(RISKS),
-  requiredRole: z.string().max(100).optional(),
-  sensitiveFields: z.array(z.string().max(100)).max(50).readonly().optional(),
+  requiredRole: z.optional(z.string().check(z.maxLength(100))),
+  sensitiveFields: z.optional(z.readonly(z.array(z.string().check(z.maxLength(100))).check(z.maxLength(50)))),
   input: z.record(z.string(), Json),
-  canonical: z.string().max(64_000),
-  fingerprint: z.string().regex(/^[0-9a-f]{64}$/),
+  canonical: z.string().check(z.maxLength(64_000)),
+  fingerprint: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
   caller: z.enum(CALLERS),
   binding: CallBindingSchema,
-  provenance: z.array(FactSchema).max(30),
-  conflicts: z.array(ConflictSchema).max(30),
+  provenance: z.array(FactSchema).check(z.maxLength(30)),
+  conflicts: z.array(ConflictSchema).check(z.maxLength(30)),
   display: z.record(z.string(), Json),
   createdAt: z.number(),
   expiresAt: z.number(),
-  mono: z.strictObject({ boot: z.string().max(100), at: z.number() }).optional(),
-  traceId: z.string().max(100),
+  mono: z.optional(z.strictObject({ boot: z.string().check(z.maxLength(100)), at: z.number() })),
+  traceId: z.string().check(z.maxLength(100)),
 });
+
+/**
+ * What a content script that pressed a console's submit hands on when the console loads a new
+ * page (a full-page POST): what the next page must show for the action to count as done, and
+ * how the tool words each outcome. The worker asks the next page's content script to look.
+ */
+export const NextPageCheckSchema = z.strictObject({
+  tool: z.string().check(z.maxLength(100)),
+  caller: z.enum(CALLERS),
+  traceId: z.string().check(z.maxLength(100)),
+  /** Text that must show up on the next page as a new entry (a reply, a note, a ticket's title). */
+  text: z.optional(z.string().check(z.maxLength(4_000))),
+  /** How many entries showed that text before the press. */
+  before: z.optional(z.number().check(z.int(), z.gte(0), z.lte(10_000))),
+  /** Where the text must show (a profile selector, e.g. the form's chosen customer), else anywhere. */
+  within: z.optional(z.string().check(z.maxLength(500))),
+  /** The record the page showed when the submit was pressed. */
+  recordId: z.nullable(z.string().check(z.maxLength(200))),
+  /** Notices already shown before the press ("Ticket is assigned to Li Na"): not the console's answer. */
+  ambient: z.optional(z.array(z.string().check(z.maxLength(400))).check(z.maxLength(20))),
+  /** `same`: the action belongs to that record (reply, note, assign); `new`: it creates one (a ticket). */
+  record: z.enum(['same', 'new']),
+  /** The tool's codes and hints for a refusal, an unclear answer and silence (catalog OutcomeWords). */
+  words: z.strictObject({
+    refused: z.string().check(z.maxLength(100)),
+    unclear: z.string().check(z.maxLength(100)),
+    silent: z.string().check(z.maxLength(100)),
+    fix: z.string().check(z.maxLength(500)),
+    check: z.string().check(z.maxLength(500)),
+  }),
+  /** The tool's data on success (the notice and what was seen are added to it). */
+  data: z.record(z.string(), Json),
+});
+export type NextPageCheck = z.infer<typeof NextPageCheckSchema>;
+
+/** A tool's own result as it crosses contexts (RunResult; the error keeps its traceId). */
+export const RunResultSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), data: Json }),
+  z.object({ ok: z.literal(false), error: ToolErrorSchema }),
+]);
 
 export const ExecOutcomeSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('executed'), data: Json }),
@@ -92,45 +132,44 @@ export const ExecOutcomeSchema = z.discriminatedUnion('status', [
 
 export const AuditRecordSchema = z.object({
   kind: z.enum(['invoke', 'confirmation']),
-  traceId: z.string().max(100),
-  toolCallId: z.string().max(100),
-  tool: z.string().max(100),
+  traceId: z.string().check(z.maxLength(100)),
+  toolCallId: z.string().check(z.maxLength(100)),
+  tool: z.string().check(z.maxLength(100)),
   caller: z.enum(CALLERS),
-  ctx: z.object({ sessionId: z.string().nullable(), model: z.string().nullable() }),
+  ctx: z.object({ sessionId: z.nullable(z.string()), model: z.nullable(z.string()) }),
   input: Json,
-  sideEffect: z.enum(SIDE_EFFECTS).nullable(),
-  risk: z.enum(RISKS).nullable(),
+  sideEffect: z.nullable(z.enum(SIDE_EFFECTS)),
+  risk: z.nullable(z.enum(RISKS)),
   status: z.enum(['success', 'error', 'cancelled', 'requires_confirmation', 'rejected', 'expired', 'failed', 'uncertain']),
-  errorCode: z.string().nullable(),
-  summary: z.string().max(2_000),
+  errorCode: z.nullable(z.string()),
+  summary: z.string().check(z.maxLength(2_000)),
   durationMs: z.number(),
-  timestamp: z.string().max(40),
+  timestamp: z.string().check(z.maxLength(40)),
   dryRun: z.boolean(),
   humanApproved: z.boolean(),
-  approvedBy: z.string().nullable(),
-  actionId: z.string().nullable(),
-  timeToDecisionMs: z.number().nullable(),
-  approverRoles: z.object({ roles: z.array(z.string().max(100)).max(50), source: z.enum(['policy', 'self']) }).optional(),
+  approvedBy: z.nullable(z.string()),
+  actionId: z.nullable(z.string()),
+  timeToDecisionMs: z.nullable(z.number()),
+  approverRoles: z.optional(z.object({ roles: z.array(z.string().check(z.maxLength(100))).check(z.maxLength(50)), source: z.enum(['policy', 'self']) })),
 });
 
 /** A fixed flow's progress in a tab, as the panel shows it. */
 export const PlanRunSchema = z.object({
-  runId: z.string().max(100),
-  plan: z.string().max(60),
-  title: z.string().max(200),
+  runId: z.string().check(z.maxLength(100)),
+  plan: z.string().check(z.maxLength(60)),
+  title: z.string().check(z.maxLength(200)),
   status: z.enum(['running', 'completed', 'failed', 'needs_confirmation', 'cancelled', 'dry_run']),
   steps: z
     .array(
       z.object({
-        id: z.string().max(60),
-        title: z.string().max(200),
+        id: z.string().check(z.maxLength(60)),
+        title: z.string().check(z.maxLength(200)),
         status: z.enum(['pending', 'running', 'ok', 'error', 'requires_confirmation', 'planned', 'cancelled']),
-        summary: z.string().max(1_000),
+        summary: z.string().check(z.maxLength(1_000)),
         durationMs: z.number(),
       }),
-    )
-    .max(30),
-  error: z.string().max(2_000).optional(),
+    ).check(z.maxLength(30)),
+  error: z.optional(z.string().check(z.maxLength(2_000))),
   startedAt: z.number(),
   updatedAt: z.number(),
 });

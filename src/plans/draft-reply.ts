@@ -8,7 +8,7 @@
  * reply is still written from the conversation alone (the KB step is optional); the `article`
  * step records which article was used, or that none was, in the flow output and the audit log.
  */
-import { z } from 'zod';
+import { z } from '../tools/zod.ts';
 import type { Plan, PlanEnv } from '../tools/plan.ts';
 
 interface Conv {

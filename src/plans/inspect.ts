@@ -2,7 +2,7 @@
  * inspect: what deskhand sees on this page — page type and fields, the conversation and the
  * customer in short. Read steps only, so it runs the same from the bridge and a hotkey.
  */
-import { z } from 'zod';
+import { z } from '../tools/zod.ts';
 import type { Plan } from '../tools/plan.ts';
 
 export const inspectPlan = (): Plan => ({
@@ -10,7 +10,7 @@ export const inspectPlan = (): Plan => ({
   title: 'Inspect this console page',
   description: 'Page type, found fields, a conversation summary and a customer summary.',
   input: z.strictObject({
-    id: z.union([z.string().max(60), z.number()]).optional().describe('The conversation id you expect to be open.'),
+    id: z.optional(z.union([z.string().check(z.maxLength(60)), z.number()])).check(z.describe('The conversation id you expect to be open.')),
   }),
   steps: [
     { kind: 'tool', id: 'page', title: 'Page and fields', tool: 'page.inspect' },

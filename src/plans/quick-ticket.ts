@@ -10,7 +10,7 @@
  * Titles here are English, for developers (bridge, audit); people read them through
  * `flow_quickTicket_<step>` messages (src/ui/describe.ts).
  */
-import { z } from 'zod';
+import { z } from '../tools/zod.ts';
 import { findFields } from '../dom/find.ts';
 import { currentValue, optionsOf } from '../dom/set-value.ts';
 import { toolMessageContent } from '../llm/wrap.ts';
@@ -18,9 +18,9 @@ import type { Snapshot } from '../profiles/model.ts';
 import type { Plan } from '../tools/plan.ts';
 
 export const GeneratedTicket = z.object({
-  title: z.string().trim().min(4).max(120),
-  description: z.string().trim().min(10).max(2_000),
-  categoryHint: z.string().trim().max(60).optional(),
+  title: z.string().check(z.trim(), z.minLength(4), z.maxLength(120)),
+  description: z.string().check(z.trim(), z.minLength(10), z.maxLength(2_000)),
+  categoryHint: z.optional(z.string().check(z.trim(), z.maxLength(60))),
   priority: z.enum(['low', 'normal', 'high', 'urgent']),
 });
 type Generated = z.infer<typeof GeneratedTicket>;

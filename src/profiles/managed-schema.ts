@@ -8,7 +8,7 @@
  * enums are checked by zod when the worker reads the policy (`managedProfiles()` in store.ts).
  * https://developer.chrome.com/docs/extensions/reference/manifest/storage
  */
-import { z } from 'zod';
+import { z } from '../tools/zod.ts';
 import { ConsoleProfile } from './schema.ts';
 
 type Json = { [k: string]: unknown };

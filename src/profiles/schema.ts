@@ -6,39 +6,35 @@
  *
  * Pure module (no DOM, no chrome.*): the service worker, the options page and tests import it.
  */
-import { z } from 'zod';
+import { z } from '../tools/zod.ts';
 
 /** A CSS selector. Validity is checked where a DOM exists (`checkSelectors` in model.ts). */
-export const Css = z.string().trim().min(1).max(500);
+export const Css = z.string().check(z.trim(), z.minLength(1), z.maxLength(500));
 /** Words a console uses for a thing (labels, headings, button texts), zh and en. */
-export const Words = z.array(z.string().trim().min(1).max(80)).max(60);
+export const Words = z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(80))).check(z.maxLength(60));
 /**
  * A small extraction pattern (JavaScript regex source) with one capture group. Applied only to
  * short texts (≤ 500 chars), so a bad pattern costs little; refused when it does not compile.
  */
-export const Pattern = z
-  .string()
-  .min(1)
-  .max(200)
-  .refine((p) => {
+export const Pattern = z.string().check(
+  z.minLength(1),
+  z.maxLength(200),
+  z.refine((p) => {
     try {
       new RegExp(p, 'u');
       return true;
     } catch {
       return false;
     }
-  }, 'not a valid regular expression');
+  }, 'not a valid regular expression'),
+);
 /**
  * A same-origin path (`/scp/kb.php?q={query}`): never a scheme, host or protocol-relative URL,
  * so no profile can point deskhand at another origin.
  */
-export const SamePath = z
-  .string()
-  .trim()
-  .max(300)
-  .regex(/^\/(?!\/)[^\s\\]*$/, 'a path on the console itself, starting with one "/"');
+export const SamePath = z.string().check(z.trim(), z.maxLength(300), z.regex(/^\/(?!\/)[^\s\\]*$/, 'a path on the console itself, starting with one "/"'));
 /** A path glob: `*` is any run of characters; everything else is literal. */
-export const PathGlob = z.string().trim().min(1).max(200).regex(/^[^\s]+$/);
+export const PathGlob = z.string().check(z.trim(), z.minLength(1), z.maxLength(200), z.regex(/^[^\s]+$/));
 
 export const ROLES = ['customer', 'agent', 'note', 'system'] as const;
 export type ThreadRole = (typeof ROLES)[number];
@@ -46,35 +42,35 @@ export type ThreadRole = (typeof ROLES)[number];
 /** The value of one element: its text, or an attribute, optionally through a pattern. */
 export const Pick = z.strictObject({
   css: Css,
-  attr: z.string().trim().min(1).max(60).optional(),
-  pattern: Pattern.optional(),
+  attr: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(60))),
+  pattern: z.optional(Pattern),
 });
 export type Pick = z.infer<typeof Pick>;
 
 export const Identity = z.strictObject({
   /** Where the record id is in the URL (query parameter names, or a path pattern with one group). */
-  url: z.array(z.union([z.strictObject({ param: z.string().trim().min(1).max(40) }), z.strictObject({ path: Pattern })])).max(10).optional(),
+  url: z.optional(z.array(z.union([z.strictObject({ param: z.string().check(z.trim(), z.minLength(1), z.maxLength(40)) }), z.strictObject({ path: Pattern })])).check(z.maxLength(10))),
   /** Where it is in the page (an attribute, a heading), first match wins. */
-  dom: z.array(Pick).max(10).optional(),
+  dom: z.optional(z.array(Pick).check(z.maxLength(10))),
   /** The number people see ("Ticket #452271"), when it differs from the record id. */
-  display: z.array(Pick).max(10).optional(),
+  display: z.optional(z.array(Pick).check(z.maxLength(10))),
   /** Values that must equal the record id (a hidden form field the console posts back). */
-  crossCheck: z.array(Pick).max(10).optional(),
+  crossCheck: z.optional(z.array(Pick).check(z.maxLength(10))),
   /** The record's subject line. */
-  subject: z.array(Pick).max(10).optional(),
+  subject: z.optional(z.array(Pick).check(z.maxLength(10))),
 });
 
 export const Thread = z.strictObject({
-  container: Css.optional(),
+  container: z.optional(Css),
   /** One element per thread entry (messages, replies, notes, events). */
   entry: Css,
   /** An entry that matches `css` has this role; first rule wins. */
-  roles: z.array(z.strictObject({ role: z.enum(ROLES), css: Css })).max(20).optional(),
-  author: Css.optional(),
-  time: Css.optional(),
-  body: Css.optional(),
+  roles: z.optional(z.array(z.strictObject({ role: z.enum(ROLES), css: Css })).check(z.maxLength(20))),
+  author: z.optional(Css),
+  time: z.optional(Css),
+  body: z.optional(Css),
   /** Parts of an entry that are not the message (toolbars, quoted history, signatures). */
-  exclude: z.array(Css).max(20).optional(),
+  exclude: z.optional(z.array(Css).check(z.maxLength(20))),
 });
 
 export const CUSTOMER_KEYS = ['name', 'email', 'phone', 'orderId', 'membership'] as const;
@@ -84,47 +80,42 @@ export type CustomerKey = (typeof CUSTOMER_KEYS)[number];
  * A URL relative to the page (`ajax.php/tickets/{recordId}/user`) or a same-origin path;
  * `{recordId}` is the open record's id. Never a scheme or another host.
  */
-export const RelativeUrl = z
-  .string()
-  .trim()
-  .min(1)
-  .max(300)
-  .regex(/^(?![a-z][a-z0-9+.-]*:)(?!\/\/)[^\s\\]+$/i, 'a path on the console itself (no scheme, no host)');
+export const RelativeUrl = z.string().check(z.trim(), z.minLength(1), z.maxLength(300), z.regex(/^(?![a-z][a-z0-9+.-]*:)(?!\/\/)[^\s\\]+$/i, 'a path on the console itself (no scheme, no host)'));
 
 /** Another same-origin page that holds more of a facet (the user page behind a name link). */
 export const Follow = z
   .strictObject({
     /** A link on this page whose href (same origin) is fetched with the agent's session. */
-    link: Css.optional(),
+    link: z.optional(Css),
     /** Or a URL the console serves that part at (a user popup's ajax URL). */
-    path: RelativeUrl.optional(),
+    path: z.optional(RelativeUrl),
     /** Where to read in the fetched page (default: the whole page). */
-    within: Css.optional(),
+    within: z.optional(Css),
   })
-  .refine((f) => !!f.link !== !!f.path, 'give either `link` or `path`');
+  .check(z.refine((f) => !!f.link !== !!f.path, 'give either `link` or `path`'));
 
 export const FieldRule = z.strictObject({
-  css: Css.optional(),
-  attr: z.string().trim().min(1).max(60).optional(),
+  css: z.optional(Css),
+  attr: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(60))),
   /** Extra label words for this field on this console. */
-  label: Words.optional(),
+  label: z.optional(Words),
 });
 
 export const Customer = z.strictObject({
-  container: Css.optional(),
-  fields: z.partialRecord(z.enum(CUSTOMER_KEYS), FieldRule).optional(),
+  container: z.optional(Css),
+  fields: z.optional(z.partialRecord(z.enum(CUSTOMER_KEYS), FieldRule)),
   /** Fields not on this page are read from the page behind this link (read only, GET). */
-  follow: Follow.optional(),
+  follow: z.optional(Follow),
 });
 
 export const History = z.strictObject({
-  container: Css.optional(),
-  item: Css.optional(),
-  id: Pick.optional(),
-  title: Css.optional(),
-  status: Css.optional(),
-  date: Css.optional(),
-  follow: Follow.optional(),
+  container: z.optional(Css),
+  item: z.optional(Css),
+  id: z.optional(Pick),
+  title: z.optional(Css),
+  status: z.optional(Css),
+  date: z.optional(Css),
+  follow: z.optional(Follow),
 });
 
 export const EDITOR_KINDS = [
@@ -142,25 +133,48 @@ export const EDITOR_KINDS = [
   'draftjs',
 ] as const;
 
+/**
+ * Fields the console fills by itself before it accepts a submit (osTicket's lock code, which
+ * its autolock fetches once the agent types): the submit is pressed only once every selector
+ * matches a field that holds a value.
+ */
+export const Ready = z.array(Css).check(z.maxLength(5));
+
 export const Composer = z.strictObject({
   /** The visible editable (or the textarea when that is all there is). */
-  editor: Css.optional(),
+  editor: z.optional(Css),
   /** The form field the console posts (a hidden textarea an editor keeps in sync). */
-  source: Css.optional(),
-  kind: z.enum(EDITOR_KINDS).optional(),
+  source: z.optional(Css),
+  kind: z.optional(z.enum(EDITOR_KINDS)),
   /** A tab or button that shows this composer when it is not the active one. */
-  activate: Css.optional(),
+  activate: z.optional(Css),
   /** The container whose Send/Post button belongs to this composer. */
-  form: Css.optional(),
-  submit: Css.optional(),
+  form: z.optional(Css),
+  submit: z.optional(Css),
+  ready: z.optional(Ready),
+});
+
+/**
+ * A search that chooses an existing record (a customer) for a form: type into `search`, choose
+ * one of the `option`s it suggests, press `submit` (the page may load again with the choice);
+ * `chosen` is where the form then shows what was chosen.
+ */
+export const Lookup = z.strictObject({
+  search: Css,
+  option: Css,
+  submit: z.optional(Css),
+  chosen: Css,
 });
 
 export const FormRule = z.strictObject({
-  container: Css.optional(),
+  container: z.optional(Css),
   /** Where the form lives when it is not on the current page (e.g. `/scp/tickets.php?a=open`). */
-  path: SamePath.optional(),
-  fields: z.record(z.string().trim().min(1).max(40), FieldRule).optional(),
-  submit: Css.optional(),
+  path: z.optional(SamePath),
+  fields: z.optional(z.record(z.string().check(z.trim(), z.minLength(1), z.maxLength(40)), FieldRule)),
+  submit: z.optional(Css),
+  ready: z.optional(Ready),
+  /** Where the form's customer is chosen by a search instead of typed in (osTicket's user lookup). */
+  customerLookup: z.optional(Lookup),
 });
 
 export const Dialog = z.strictObject({
@@ -169,58 +183,58 @@ export const Dialog = z.strictObject({
   /** The dialog's form, once open. */
   form: Css,
   field: FieldRule,
-  submit: Css.optional(),
+  submit: z.optional(Css),
 });
 
 export const Signals = z.strictObject({
   /** Elements that appear when the console accepted an action (notices, toasts). */
-  success: z.array(Css).max(20).optional(),
-  error: z.array(Css).max(20).optional(),
+  success: z.optional(z.array(Css).check(z.maxLength(20))),
+  error: z.optional(z.array(Css).check(z.maxLength(20))),
 });
 
 export const SynonymSets = z.strictObject({
-  fields: z.record(z.string().trim().min(1).max(40), Words).optional(),
-  sections: z.record(z.string().trim().min(1).max(40), Words).optional(),
-  buttons: z.record(z.string().trim().min(1).max(40), Words).optional(),
-  roles: z.partialRecord(z.enum(ROLES), Words).optional(),
+  fields: z.optional(z.record(z.string().check(z.trim(), z.minLength(1), z.maxLength(40)), Words)),
+  sections: z.optional(z.record(z.string().check(z.trim(), z.minLength(1), z.maxLength(40)), Words)),
+  buttons: z.optional(z.record(z.string().check(z.trim(), z.minLength(1), z.maxLength(40)), Words)),
+  roles: z.optional(z.partialRecord(z.enum(ROLES), Words)),
 });
 
 export const Navigation = z.strictObject({
   /** The element a PJAX/SPA console swaps in place when it shows another record. */
-  container: Css.optional(),
+  container: z.optional(Css),
   /** Events the console fires on document after such a swap (`pjax:end`). */
-  events: z.array(z.string().trim().min(1).max(40).regex(/^[\w:.-]+$/)).max(10).optional(),
+  events: z.optional(z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(40), z.regex(/^[\w:.-]+$/))).check(z.maxLength(10))),
 });
 
 export const PROFILE_SOURCES = ['builtin', 'taught', 'managed'] as const;
 
 export const ConsoleProfile = z.strictObject({
-  id: z.string().trim().regex(/^[a-z0-9][a-z0-9._-]{1,62}$/, 'lowercase letters, digits, . _ -'),
-  name: z.string().trim().min(1).max(100),
+  id: z.string().check(z.trim(), z.regex(/^[a-z0-9][a-z0-9._-]{1,62}$/, 'lowercase letters, digits, . _ -')),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
   version: z.literal(1),
   /** How to recognise the console: path globs (any origin) and/or DOM markers, all of which must hold. */
   match: z
     .strictObject({
-      origins: z.array(z.string().trim().regex(/^https?:\/\/[^/\s*]+$/)).max(50).optional(),
-      paths: z.array(PathGlob).max(20).optional(),
-      markers: z.array(Css).max(10).optional(),
+      origins: z.optional(z.array(z.string().check(z.trim(), z.regex(/^https?:\/\/[^/\s*]+$/))).check(z.maxLength(50))),
+      paths: z.optional(z.array(PathGlob).check(z.maxLength(20))),
+      markers: z.optional(z.array(Css).check(z.maxLength(10))),
     })
-    .refine((m) => (m.origins?.length ?? 0) + (m.paths?.length ?? 0) + (m.markers?.length ?? 0) > 0, 'a profile must say how to recognise its console'),
-  identity: Identity.optional(),
-  thread: Thread.optional(),
-  customer: Customer.optional(),
-  history: History.optional(),
-  composers: z.strictObject({ reply: Composer.optional(), note: Composer.optional() }).optional(),
-  ticketForm: FormRule.optional(),
-  refundForm: FormRule.optional(),
-  assign: z.strictObject({ transfer: Dialog.optional(), assign: Dialog.optional(), queue: FieldRule.optional() }).optional(),
+    .check(z.refine((m) => (m.origins?.length ?? 0) + (m.paths?.length ?? 0) + (m.markers?.length ?? 0) > 0, 'a profile must say how to recognise its console')),
+  identity: z.optional(Identity),
+  thread: z.optional(Thread),
+  customer: z.optional(Customer),
+  history: z.optional(History),
+  composers: z.optional(z.strictObject({ reply: z.optional(Composer), note: z.optional(Composer) })),
+  ticketForm: z.optional(FormRule),
+  refundForm: z.optional(FormRule),
+  assign: z.optional(z.strictObject({ transfer: z.optional(Dialog), assign: z.optional(Dialog), queue: z.optional(FieldRule) })),
   /** Knowledge-base providers this console offers (their shape is owned by src/kb). */
-  kb: z.array(z.record(z.string(), z.unknown())).max(10).optional(),
-  signals: Signals.optional(),
-  synonyms: SynonymSets.optional(),
+  kb: z.optional(z.array(z.record(z.string(), z.unknown())).check(z.maxLength(10))),
+  signals: z.optional(Signals),
+  synonyms: z.optional(SynonymSets),
   /** Where the logged-in agent's name is shown (it tells their own messages apart). */
-  agentName: Pick.optional(),
-  navigation: Navigation.optional(),
+  agentName: z.optional(Pick),
+  navigation: z.optional(Navigation),
 });
 export type ConsoleProfile = z.infer<typeof ConsoleProfile>;
 export type ProfileSource = (typeof PROFILE_SOURCES)[number];

@@ -8,7 +8,7 @@
  * `npm run schema:managed` writes the file; test/extension/managed-schema.test.ts keeps it equal.
  * https://developer.chrome.com/docs/extensions/reference/manifest/storage
  */
-import { z } from 'zod';
+import { z } from '../tools/zod.ts';
 import { profilesManagedSchema } from '../profiles/managed-schema.ts';
 import { SettingsSchema } from './schema.ts';
 

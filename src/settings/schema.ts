@@ -3,79 +3,78 @@
  * overridden field by field by `chrome.storage.managed` for enterprise admins.
  * Every field has a default, so a fresh install and a partial managed policy both parse.
  */
-import { z } from 'zod';
+import { z } from '../tools/zod.ts';
 import { KbProviderList } from '../kb/config.ts';
 
 export const HOTKEY_ACTIONS = ['fillCustomer', 'matchCategory', 'draftReply', 'prepareSend', 'quickTicket', 'requestRefund', 'openPanel'] as const;
 export type HotkeyAction = (typeof HOTKEY_ACTIONS)[number];
 
 /** "Alt+Shift+F": modifiers then one key. */
-export const KeyCombo = z
-  .string()
-  .regex(/^((Ctrl|Alt|Shift|Meta)\+){1,3}[A-Z0-9]$/, 'Use modifiers plus one letter or digit, e.g. Alt+Shift+F');
+export const KeyCombo = z.string().check(z.regex(/^((Ctrl|Alt|Shift|Meta)\+){1,3}[A-Z0-9]$/, 'Use modifiers plus one letter or digit, e.g. Alt+Shift+F'));
 
 export const FEATURES = ['kb', 'tickets', 'replies', 'notes', 'queues', 'refunds'] as const;
 
-const featureDefaults = Object.fromEntries(FEATURES.map((f) => [f, z.boolean().default(true)])) as Record<
+const featureDefaults = Object.fromEntries(FEATURES.map((f) => [f, z._default(z.boolean(), true)])) as Record<
   (typeof FEATURES)[number],
-  z.ZodDefault<z.ZodBoolean>
+  z.ZodMiniDefault<z.ZodMiniBoolean>
 >;
 
 /** Origins are stored as `scheme://host[:port]`, the form match patterns are built from. */
-export const Origin = z
-  .string()
-  .trim()
-  .regex(/^https?:\/\/[^/\s*]+$/, 'An origin like https://support.example.com');
+export const Origin = z.string().check(z.trim(), z.regex(/^https?:\/\/[^/\s*]+$/, 'An origin like https://support.example.com'));
 
 export const SettingsSchema = z.object({
-  llm: z
-    .object({
-      baseURL: z.string().trim().default(''),
-      apiKey: z.string().default(''),
-      model: z.string().trim().default(''),
-    })
-    .prefault({}),
-  bridge: z
-    .object({
+  llm: z.prefault(
+    z.object({
+      baseURL: z._default(z.string().check(z.trim()), ''),
+      apiKey: z._default(z.string(), ''),
+      model: z._default(z.string().check(z.trim()), ''),
+    }),
+    {},
+  ),
+  bridge: z.prefault(
+    z.object({
       /** Master switch; the bridge exists only on the origins listed too. */
-      enabled: z.boolean().default(false),
-      origins: z.array(Origin).default([]),
+      enabled: z._default(z.boolean(), false),
+      origins: z._default(z.array(Origin), []),
       /** Low-risk writes run for real from the bridge (test consoles only). */
-      allowLowWrites: z.boolean().default(false),
-    })
-    .prefault({}),
-  features: z.object(featureDefaults).prefault({}),
-  roles: z.array(z.string().trim().min(1)).default(['AGENT']),
-  hotkeys: z
-    .object({
-      fillCustomer: KeyCombo.default('Alt+Shift+F'),
-      matchCategory: KeyCombo.default('Alt+Shift+C'),
-      draftReply: KeyCombo.default('Alt+Shift+D'),
-      prepareSend: KeyCombo.default('Alt+Shift+S'),
-      quickTicket: KeyCombo.default('Alt+Shift+T'),
-      requestRefund: KeyCombo.default('Alt+Shift+R'),
-      openPanel: KeyCombo.default('Alt+Shift+K'),
-    })
-    .prefault({}),
+      allowLowWrites: z._default(z.boolean(), false),
+    }),
+    {},
+  ),
+  features: z.prefault(z.object(featureDefaults), {}),
+  roles: z._default(z.array(z.string().check(z.trim(), z.minLength(1))), ['AGENT']),
+  hotkeys: z.prefault(
+    z.object({
+      fillCustomer: z._default(KeyCombo, 'Alt+Shift+F'),
+      matchCategory: z._default(KeyCombo, 'Alt+Shift+C'),
+      draftReply: z._default(KeyCombo, 'Alt+Shift+D'),
+      prepareSend: z._default(KeyCombo, 'Alt+Shift+S'),
+      quickTicket: z._default(KeyCombo, 'Alt+Shift+T'),
+      requestRefund: z._default(KeyCombo, 'Alt+Shift+R'),
+      openPanel: z._default(KeyCombo, 'Alt+Shift+K'),
+    }),
+    {},
+  ),
   /** Console origins added by the user (the demo origins are built in). */
-  consoles: z.array(Origin).default([]),
+  consoles: z._default(z.array(Origin), []),
   /** Knowledge sources (src/kb/resolve.ts says which apply to a console). */
-  kb: z
-    .object({
+  kb: z.prefault(
+    z.object({
       /** Legacy: one JSON endpoint of the demo shape; the demo console's API by default. */
-      endpoint: z.string().trim().default('/api/kb/search'),
+      endpoint: z._default(z.string().check(z.trim()), '/api/kb/search'),
       /** Providers per console origin; an origin listed here uses exactly these. */
-      providers: z.record(Origin, KbProviderList).default({}),
+      providers: z._default(z.record(Origin, KbProviderList), {}),
       /** Search the local knowledge base (imported articles) on consoles not listed above. */
-      local: z.boolean().default(true),
+      local: z._default(z.boolean(), true),
       /** Admin-pushed article URLs (managed policy), fetched into the local KB by the worker. */
-      urls: z.array(z.url({ protocol: /^https?$/ }).max(2_000)).max(500).default([]),
-    })
-    .prefault({}),
-  queues: z.array(z.string().trim().min(1)).default(['billing', 'logistics', 'tech', 'vip']),
-  agentName: z.string().trim().default(''),
+      urls: z._default(z.array(z.url({ protocol: /^https?$/ }).check(z.maxLength(2_000))).check(z.maxLength(500)), []),
+    }),
+    {},
+  ),
+  queues: z._default(z.array(z.string().check(z.trim(), z.minLength(1))), ['billing', 'logistics', 'tech', 'vip']),
+  agentName: z._default(z.string().check(z.trim()), ''),
   /** Per console origin: which console profile to use ('auto' = recognise, 'generic' = none, or a profile id). */
-  consoleProfiles: z.record(z.string(), z.string().trim().min(1).max(64)).default({}),
+  consoleProfiles: z._default(z.record(z.string(), z.string().check(z.trim(), z.minLength(1), z.maxLength(64))), {}),
 });
 
 export type Settings = z.output<typeof SettingsSchema>;

@@ -8,7 +8,7 @@
  * this console's origin.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { z } from 'zod';
+import { z } from '../tools/zod.ts';
 import { parseProfile, type ConsoleProfile } from '../profiles/schema.ts';
 import { CAPABILITIES, NOTE_CODES, SLOTS, STEPS, type Capability, type Slot } from '../profiles/teach/capabilities.ts';
 import { applyPatch, newDraft } from '../profiles/teach/draft.ts';
@@ -23,15 +23,15 @@ import { CapabilityTable, fetchReport } from './ThisConsole.tsx';
 /** The content script's answer is checked like any input: the patch only counts once the merged draft parses. */
 const PickReply = z.object({
   cancelled: z.boolean(),
-  picked: z.object({ slot: z.enum(SLOTS), what: z.string().max(200), text: z.string().max(200) }).optional(),
-  rule: z
-    .object({
-      patch: z.record(z.string(), z.unknown()).nullable(),
+  picked: z.optional(z.object({ slot: z.enum(SLOTS), what: z.string().check(z.maxLength(200)), text: z.string().check(z.maxLength(200)) })),
+  rule: z.optional(
+    z.object({
+      patch: z.nullable(z.record(z.string(), z.unknown())),
       need: z.array(z.enum(SLOTS)),
-      notes: z.array(z.object({ code: z.enum(NOTE_CODES), detail: z.string().max(600).optional() })).max(20),
+      notes: z.array(z.object({ code: z.enum(NOTE_CODES), detail: z.optional(z.string().check(z.maxLength(600))) })).check(z.maxLength(20)),
       matches: z.number(),
-    })
-    .optional(),
+    }),
+  ),
 });
 type PickReply = z.infer<typeof PickReply>;
 

@@ -7,6 +7,7 @@
  * the input against the tool's schema, the tool's grade in code, and — by re-reading the
  * page — that the record is still the one the person saw (seed 004: 确认前后仍要校验).
  */
+import { z } from './zod.ts';
 import { fromThrown, type ErrorSpec } from './errors.ts';
 import { unclearOutcome } from './policy.ts';
 import { recomputeFingerprint } from './prepared.ts';
@@ -38,7 +39,7 @@ export class Executor {
     const refusal = tool ? await this.refusal(tool, call) : unknownTool(call.tool);
     if (refusal) return failed(refusal);
     const t = tool!;
-    const parsed = t.input.safeParse(call.input);
+    const parsed = z.safeParse(t.input, call.input);
     if (!parsed.success) return failed(badStoredInput(call.tool));
     const input = parsed.data;
     const timed = await runWithDeadline(

@@ -7,7 +7,7 @@
  * From the bridge the same plan is a dry run: read steps run, every other step is reported
  * as planned, and no generator (LLM request) is ever called.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { isoNow, summarise, type AuditSink } from './audit.ts';
 import { fieldIssues } from './validate.ts';
 import type { Registry } from './registry.ts';
@@ -37,14 +37,14 @@ interface StepBase {
 export type AgentStep =
   /** `optional`: its failure is recorded and the flow goes on without its output. */
   | (StepBase & { kind: 'tool'; tool: string; input?: (env: PlanEnv) => Record<string, unknown>; optional?: boolean })
-  | (StepBase & { kind: 'generate'; prompt: (env: PlanEnv) => GenerateRequest; schema: z.ZodType })
+  | (StepBase & { kind: 'generate'; prompt: (env: PlanEnv) => GenerateRequest; schema: z.core.$ZodType })
   | (StepBase & { kind: 'check'; check: (env: PlanEnv) => CheckResult });
 
 export interface Plan {
   name: string;
   title: string;
   description: string;
-  input: z.ZodObject;
+  input: z.core.$ZodObject;
   steps: readonly AgentStep[];
 }
 
@@ -92,7 +92,7 @@ export async function runPlan(plan: Plan, rawInput: unknown, opts: RunPlanOption
   const dry = opts.ctx.caller === 'bridge';
   const ctx: InvokeCtx = { ...opts.ctx, caller: dry ? 'bridge' : 'plan', traceId };
   const result: PlanResult = { plan: plan.name, status: 'completed', steps: [], outputs: {}, traceId };
-  const parsed = plan.input.safeParse(rawInput ?? {});
+  const parsed = z.safeParse(plan.input, rawInput ?? {});
   if (!parsed.success) {
     result.status = 'failed';
     result.steps.push(inputStep(plan, parsed.error, traceId));
@@ -210,7 +210,7 @@ async function runGenerate(
     const text = await opts.generate(step.prompt(env), controller.signal);
     const parsed = parseJsonLoose(text);
     if (parsed === undefined) return fail('GENERATED_NOT_JSON', 'The model did not return JSON.');
-    const checked = step.schema.safeParse(parsed);
+    const checked = z.safeParse(step.schema, parsed);
     if (!checked.success) {
       const fields = fieldIssues(checked.error, []);
       return fail('GENERATED_INVALID', `The model's JSON is not valid: ${fields.map((f) => `${f.path}: ${f.message}`).join('; ')}`);
@@ -254,8 +254,8 @@ function cancelled(step: AgentStep, traceId: string): StepEntry {
   };
 }
 
-function inputStep(plan: Plan, error: z.ZodError, traceId: string): StepEntry {
-  const fields = fieldIssues(error, Object.keys(plan.input.shape));
+function inputStep(plan: Plan, error: z.core.$ZodError, traceId: string): StepEntry {
+  const fields = fieldIssues(error, Object.keys(plan.input._zod.def.shape));
   return {
     id: 'input',
     kind: 'check',

@@ -5,14 +5,16 @@
  * Send tools' delivery functions are moved into a vault at registration; this module never
  * calls them (only the executor does, after a person confirmed in the side panel).
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { isoNow, RingAuditSink, sanitiseInput, summarise, type AuditRecord, type AuditSink, type AuditStatus } from './audit.ts';
 import { CircuitBreaker } from './breaker.ts';
 import { clipResult, DEFAULT_CLIP_CHARS } from './clip.ts';
 import { fromThrown, toolError, type ErrorSpec } from './errors.ts';
 import { decide, needsConfirmation, unclearOutcome, type PolicyOptions } from './policy.ts';
+import { inputJsonSchema } from './input-schema.ts';
 import { prepareCall } from './prepared.ts';
 import { runWithDeadline, type LazyAbort } from './timeout.ts';
+import { traceIds } from './trace-id.ts';
 import {
   FACETS,
   RISKS,
@@ -85,7 +87,7 @@ export class Registry {
     private readonly vault: DeliveryVault = new DeliveryVault(),
   ) {
     this.now = opts.now ?? Date.now;
-    this.newId = opts.newId ?? (() => crypto.randomUUID());
+    this.newId = opts.newId ?? traceIds();
     this.audit = opts.audit ?? new RingAuditSink();
     this.breaker = new CircuitBreaker({ threshold: 3, coolDownMs: 30_000, ...opts.breaker, now: this.now });
   }
@@ -163,9 +165,7 @@ export class Registry {
       .filter((info) => info.available && (ctx.caller !== 'llm' || info.sideEffect === 'read'))
       .map((info) => {
         const t = this.tools.get(info.name)!;
-        const parameters = z.toJSONSchema(t.input, { target: 'draft-7', io: 'input' }) as Record<string, unknown>;
-        delete parameters.$schema;
-        return { type: 'function', function: { name: toWire(t.name), description: t.description, parameters } };
+        return { type: 'function', function: { name: toWire(t.name), description: t.description, parameters: inputJsonSchema(t.name, t.input) } };
       });
   }
 
@@ -237,9 +237,9 @@ export class Registry {
         },
       };
     }
-    const parsed = tool.input.safeParse(value);
+    const parsed = z.safeParse(tool.input, value);
     if (parsed.success) return { ok: true, data: parsed.data as Record<string, unknown> };
-    const fields = fieldIssues(parsed.error, Object.keys(tool.input.shape));
+    const fields = fieldIssues(parsed.error, Object.keys(tool.input._zod.def.shape));
     return {
       ok: false,
       error: {

@@ -34,6 +34,68 @@ export class LazyAbort {
   }
 }
 
+interface Deadline {
+  at: number;
+  fire: () => void;
+}
+
+/**
+ * One timer for every pending deadline. A setTimeout + clearTimeout pair per call cost ~6 µs
+ * in a content script (an isolated world), a large part of a read tool's whole invoke; here a
+ * call adds to a Set and removes itself when done. The timer is armed for the earliest
+ * deadline, fires every entry that is due and re-arms for the next. It may fire with nothing
+ * due (the calls finished) and then stops. In Node it holds the process open only while a
+ * call is pending (ref/unref; browsers' timer ids have neither).
+ */
+class Deadlines {
+  private readonly pending = new Set<Deadline>();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private armedAt = Infinity;
+
+  add(ms: number, fire: () => void): Deadline {
+    const d = { at: performance.now() + ms, fire };
+    this.pending.add(d);
+    if (d.at < this.armedAt) this.arm(d.at);
+    else if (this.pending.size === 1) hold(this.timer, true);
+    return d;
+  }
+
+  remove(d: Deadline): void {
+    if (this.pending.delete(d) && this.pending.size === 0) hold(this.timer, false);
+  }
+
+  private arm(at: number): void {
+    clearTimeout(this.timer);
+    this.armedAt = at;
+    this.timer = setTimeout(() => this.expire(), Math.max(0, at - performance.now()));
+  }
+
+  private expire(): void {
+    this.timer = undefined;
+    this.armedAt = Infinity;
+    const now = performance.now();
+    const due: Deadline[] = [];
+    let next = Infinity;
+    for (const d of this.pending) {
+      if (d.at <= now) due.push(d);
+      else next = Math.min(next, d.at);
+    }
+    for (const d of due) {
+      this.pending.delete(d);
+      d.fire();
+    }
+    if (next < Infinity && next < this.armedAt) this.arm(next);
+  }
+}
+
+function hold(timer: ReturnType<typeof setTimeout> | undefined, on: boolean): void {
+  const t = timer as { ref?: () => void; unref?: () => void } | undefined;
+  if (on) t?.ref?.();
+  else t?.unref?.();
+}
+
+const deadlines = new Deadlines();
+
 export function runWithDeadline<T>(
   work: (abort: LazyAbort) => Promise<T>,
   timeoutMs: number,
@@ -46,7 +108,7 @@ export function runWithDeadline<T>(
     const finish = (r: Timed<T>) => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
+      deadlines.remove(deadline);
       outer?.removeEventListener('abort', onOuter);
       resolve(r);
     };
@@ -54,10 +116,10 @@ export function runWithDeadline<T>(
       abort.abort(new DOMException('cancelled', 'AbortError'));
       finish({ kind: 'cancelled' });
     };
-    const timer = setTimeout(() => {
+    const deadline = deadlines.add(timeoutMs, () => {
       abort.abort(new DOMException('deadline passed', 'TimeoutError'));
       finish({ kind: 'timeout' });
-    }, timeoutMs);
+    });
     outer?.addEventListener('abort', onOuter, { once: true });
     let running: Promise<T>;
     try {

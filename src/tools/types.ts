@@ -2,7 +2,7 @@
  * The graded-tool contract (DESIGN.md "Tool contract").
  * Pure types: no chrome.*, no DOM. Every caller of deskhand goes through these.
  */
-import type { z } from 'zod';
+import type { z } from './zod.ts';
 import type { Conflict, Fact } from './card.ts';
 
 /** Can it be undone? Does someone outside see it at once? (DESIGN.md "The one rule") */
@@ -169,7 +169,8 @@ export interface RunCtx {
   signal: AbortSignal;
 }
 
-export type ToolInput = z.ZodObject;
+/** A strict zod object (mini or classic: both are zod core objects). */
+export type ToolInput = z.core.$ZodObject;
 
 interface ToolBase<S extends ToolInput, O> {
   /** `<domain>.<capability>`, e.g. `customer.fill`. */

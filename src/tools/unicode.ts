@@ -9,7 +9,7 @@
  * is what the person sees as one emoji, so it is not flagged; anywhere else — between letters,
  * doubled, trailing, or variation selectors piled onto an emoji to smuggle data — it is.
  */
-import type { z } from 'zod';
+import type { z } from './zod.ts';
 
 export type HiddenKind = 'zero_width' | 'bidi' | 'tag' | 'confusable';
 
@@ -97,7 +97,7 @@ export function hiddenTotal(counts: Record<HiddenKind, number>): number {
  * A zod refinement for text deskhand sends: tag characters and bidi overrides/isolates are
  * refused with a validation error that says how many and what they are.
  */
-export function noHiddenControls(text: string, ctx: z.RefinementCtx): void {
+export function noHiddenControls(text: string, ctx: z.core.$RefinementCtx<string>): void {
   const { bidi, tag } = forbiddenControls(text);
   if (bidi + tag === 0) return;
   const what = [bidi && `${bidi} bidi override/isolate character(s) (U+202A-202E, U+2066-2069)`, tag && `${tag} tag character(s) (U+E0000-E007F)`].filter(Boolean).join(' and ');

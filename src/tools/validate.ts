@@ -2,7 +2,7 @@
  * Input gates before a tool sees anything: shape and size caps, then strict zod.
  * Validation errors carry `fields[]` with allowed values and bounds (seed 003).
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import type { FieldIssue } from './types.ts';
 
 export interface InputCaps {
@@ -84,7 +84,7 @@ const pathText = (path: readonly PropertyKey[]): string =>
   }, '');
 
 /** zod issues -> the fields[] a caller (or a model) can act on. */
-export function fieldIssues(error: z.ZodError, allowedKeys: readonly string[]): FieldIssue[] {
+export function fieldIssues(error: z.core.$ZodError, allowedKeys: readonly string[]): FieldIssue[] {
   const out: FieldIssue[] = [];
   for (const issue of error.issues) {
     const path = pathText(issue.path);
@@ -118,9 +118,11 @@ function primitive(v: unknown): string | number | boolean | null {
   return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? v : v === null ? null : String(v);
 }
 
-/** True when the schema refuses unknown keys (zod 4 `z.strictObject` / `.strict()`). */
+/**
+ * True when the schema refuses unknown keys (zod 4 `z.strictObject` / `.strict()`). Checked on
+ * zod's core classes, so a classic and a mini object both count.
+ */
 export function isStrictObject(schema: unknown): boolean {
-  if (!(schema instanceof z.ZodObject)) return false;
-  const catchall = schema.def.catchall;
-  return catchall instanceof z.ZodNever;
+  if (!(schema instanceof z.core.$ZodObject)) return false;
+  return schema._zod.def.catchall instanceof z.core.$ZodNever;
 }

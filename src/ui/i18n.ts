@@ -18,9 +18,19 @@ export function uiLocale(): string {
   return uiLang() === 'zh' ? 'zh-CN' : 'en';
 }
 
+/**
+ * Messages without substitutions, as chrome.i18n gave them: the locale is fixed while the
+ * extension runs, and each getMessage from a content script is a call into the browser (a
+ * tool list asks for two per tool).
+ */
+const plain = new Map<string, string>();
+
 /** A message, or the fallback when the locale has none (chrome.i18n returns ""). */
 export function tOr(key: string, fallback: string, ...subs: (string | number)[]): string {
-  return chrome.i18n.getMessage(key, subs.map(String)) || fallback;
+  if (subs.length) return chrome.i18n.getMessage(key, subs.map(String)) || fallback;
+  let text = plain.get(key);
+  if (text === undefined) plain.set(key, (text = chrome.i18n.getMessage(key)));
+  return text || fallback;
 }
 
 /** `reply.send` -> `reply_send`: message names allow only [A-Za-z0-9_]. */

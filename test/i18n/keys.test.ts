@@ -32,11 +32,14 @@ const DEVELOPER_CODES = new Set([
   'RATE_LIMITED', 'BRIDGE_FAILED', 'UNKNOWN_PLAN', 'INPUT_NOT_CLONEABLE', 'BAD_REPLY',
   'TOOL_NOT_OFFERED', 'ARGUMENTS_NOT_JSON', 'TOO_MANY_CALLS', 'NOT_ALLOWED_FOR_CALLER',
   'INPUT_NOT_OBJECT', 'INPUT_TOO_LARGE', 'INPUT_CYCLE', 'INPUT_TOO_DEEP', 'INPUT_NOT_JSON', 'PANEL_NOT_OPENED', 'NOT_CONSOLE', 'NOT_OPTIONS',
+  // the page that pressed a submit, asked about its own next page: the worker asks again
+  'SAME_PAGE',
 ]);
 
 /** Error codes written in src/: `code: 'X'`, and the error helpers' code arguments. */
 export function errorCodes(): string[] {
-  const re = /(?:\bcode:\s*|\b(?:refusal|refused|refuse|notNow|stepError|outcomeError|failure|failed|fail|err)\(\s*(?:'[a-z_]+',\s*)?)'([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{4,})'/g;
+  // Also a tool's outcome words (`refused: 'NOTE_REFUSED'`, catalog OutcomeWords): its codes for a console's answers.
+  const re = /(?:\bcode:\s*|\b(?:refused|unclear|silent):\s*|\b(?:refusal|refused|refuse|notNow|stepError|outcomeError|failure|failed|fail|err)\(\s*(?:'[a-z_]+',\s*)?)'([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{4,})'/g;
   return [...new Set([...allText.matchAll(re)].map((m) => m[1]!))].sort();
 }
 
@@ -55,7 +58,7 @@ function families(): Record<string, string[]> {
     risk_: RISKS.map((r) => `risk_${r}`),
     astatus_: AuditRecordSchema.shape.status.options.map((s) => `astatus_${s}`),
     state_: CALL_STATES.map((s) => `state_${s}`),
-    step_: [...PlanRunSchema.shape.steps.element.shape.status.options].map((s) => `step_${s}`),
+    step_: [...PlanRunSchema.shape.steps._zod.def.element.shape.status.options].map((s) => `step_${s}`),
     run_: [...PlanRunSchema.shape.status.options].map((s) => `run_${s}`),
     tool_: Object.keys(GRADES).flatMap((n) => [`tool_${toolKey(n)}_title`, `tool_${toolKey(n)}_summary`]),
     reserved_: [...new Set(RESERVED.values())].map((u) => `reserved_${u}`),
