@@ -6,8 +6,11 @@
  * removing the policy removes its articles and stops every further fetch. The same policy sets
  * the roles, so a HIGH card and its audit record say the roles are policy-set.
  *
- * The file names a test-only extension id of its own (policy-key.ts) and is removed in `finally`.
+ * The file names an extension id made for this run only (a fresh key pair, its private half
+ * dropped), so it can meet no other policy — not e2e/policy.test.ts's, not a parallel run's in
+ * another checkout on this machine — and it is removed in `finally`.
  */
+import { createHash, generateKeyPairSync } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,7 +21,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chord } from '../scripts/browser.ts';
 import type { ToolResult } from '../src/tools/types.ts';
 import { confirmCard, DIST, startHarness, toastText, until, type Harness } from './harness.ts';
-import { KB_POLICY_TEST_ID, KB_POLICY_TEST_KEY } from './policy-key.ts';
+
+/** A manifest key and the extension id Chromium derives from it (the first 128 bits of its SHA-256, as a-p). */
+function runKey(): { key: string; id: string } {
+  const der = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ type: 'spki', format: 'der' });
+  const hex = createHash('sha256').update(der).digest('hex').slice(0, 32);
+  return { key: der.toString('base64'), id: [...hex].map((c) => String.fromCharCode(97 + parseInt(c, 16))).join('') };
+}
+const { key: KB_POLICY_TEST_KEY, id: KB_POLICY_TEST_ID } = runKey();
 
 const POLICY_DIR = '/etc/chromium/policies/managed';
 const POLICY_FILE = join(POLICY_DIR, `deskhand-e2e-kb-${process.pid}.json`);
@@ -85,7 +95,7 @@ async function optionsPage(): Promise<Page> {
 }
 
 describe('an admin-pushed knowledge base (kb.urls in a real policy file)', () => {
-  it('runs with its own test extension id', () => {
+  it('runs with the extension id made for this run', () => {
     expect(h.extensionId).toBe(KB_POLICY_TEST_ID);
     mkdirSync(POLICY_DIR, { recursive: true });
   });
