@@ -8,10 +8,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { startConsole } from '../demo/console/server.ts';
-import { startModelServer, type RecordedRequest } from '../demo/model/server.ts';
-import { DIST, launchWithExtension } from '../scripts/browser.ts';
-import type { BenchRow } from './lib.ts';
+import type { RecordedRequest } from '../demo/model/server.ts';
+import { DIST } from '../scripts/browser.ts';
+import { startChatBench, type BenchRow } from './lib.ts';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
@@ -36,18 +35,8 @@ function panelBundle(): { min: number; gz: number } {
 }
 
 export async function benchChat(): Promise<BenchRow[]> {
-  const server = await startConsole();
-  const model = await startModelServer();
-  const { browser, extensionId, worker } = await launchWithExtension();
+  const { model, browser, panelUrl, close } = await startChatBench('instant');
   try {
-    await worker.evaluate(async (base: string) => {
-      await chrome.storage.local.set({ settings: { llm: { baseURL: base, apiKey: 'bench', model: 'instant' } } });
-    }, `${model.url}/v1`);
-    const page = await browser.newPage();
-    await page.goto(`${server.url}/`, { waitUntil: 'load' });
-    await new Promise((r) => setTimeout(r, 500));
-    const tabId = await worker.evaluate(async (u: string) => (await chrome.tabs.query({})).find((t) => t.url?.startsWith(u))?.id ?? -1, server.url);
-    const panelUrl = `chrome-extension://${extensionId}/src/sidepanel/index.html?tabId=${tabId}`;
     const renders: number[] = [];
     const dcl: number[] = [];
     for (let i = 0; i < 7; i++) {
@@ -90,8 +79,6 @@ export async function benchChat(): Promise<BenchRow[]> {
       },
     ];
   } finally {
-    await browser.close();
-    await server.close();
-    await model.close();
+    await close();
   }
 }

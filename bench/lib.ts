@@ -1,6 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Bench } from 'tinybench';
+import { startConsole } from '../demo/console/server.ts';
+import { startModelServer } from '../demo/model/server.ts';
+import { launchWithExtension } from '../scripts/browser.ts';
 
 export interface BenchRow {
   name: string;
@@ -45,3 +48,29 @@ export function resultsDir(): string {
 }
 
 const round = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * The chat benchmarks' setup: the demo console in one tab and the extension talking to the
+ * local model server with `modelName`; `panelUrl` opens the side panel for that tab.
+ */
+export async function startChatBench(modelName: string) {
+  const server = await startConsole();
+  const model = await startModelServer();
+  const { browser, extensionId, worker } = await launchWithExtension();
+  await worker.evaluate(
+    async (a: { base: string; name: string }) => {
+      await chrome.storage.local.set({ settings: { llm: { baseURL: a.base, apiKey: 'bench', model: a.name } } });
+    },
+    { base: `${model.url}/v1`, name: modelName },
+  );
+  const page = await browser.newPage();
+  await page.goto(`${server.url}/`, { waitUntil: 'load' });
+  await new Promise((r) => setTimeout(r, 500));
+  const tabId = await worker.evaluate(async (u: string) => (await chrome.tabs.query({})).find((t) => t.url?.startsWith(u))?.id ?? -1, server.url);
+  const close = async () => {
+    await browser.close();
+    await server.close();
+    await model.close();
+  };
+  return { server, model, browser, extensionId, worker, tabId, panelUrl: `chrome-extension://${extensionId}/src/sidepanel/index.html?tabId=${tabId}`, close };
+}

@@ -47,6 +47,13 @@ describe('side-panel chat', () => {
     await ask('这个客户之前报过类似问题吗？');
     await done('answered');
     expect((await chips()).sort()).toEqual(['conversation.read:ok', 'ticket.history:ok']);
+    // Each chip says what was asked in words; the model's raw JSON only when the chip is opened.
+    const summaries = await panel.$$eval('.turn .chip summary', (els) => els.map((e) => (e as HTMLElement).innerText));
+    expect(summaries.sort()).toEqual([expect.stringMatching(/^历史工单 条数：5 成功/), expect.stringMatching(/^读取会话 条数：10 成功/)]);
+    expect(summaries.join()).not.toMatch(/[{}"]/);
+    expect(await panel.$eval('.turn .chip', (el) => (el as HTMLElement).innerText)).not.toContain('"limit"');
+    await panel.click('.turn .chip summary');
+    expect(await panel.$eval('.turn .chip', (el) => (el as HTMLElement).innerText)).toMatch(/"limit": (10|5)/);
     const answer = await panel.$eval('.turn .md', (el) => el.textContent ?? '');
     expect(answer).toContain('T-9001');
     expect(answer).toContain('耳机左耳无声');
@@ -74,7 +81,7 @@ describe('side-panel chat', () => {
     await ask('随便查查');
     await done('round_cap');
     expect((await requests()).filter((r) => r.path === '/v1/chat/completions')).toHaveLength(4);
-    expect(await panel.$eval('.turn[data-stopped="round_cap"] .md', (el) => el.textContent)).toContain('4 轮');
+    expect(await panel.$eval('.turn[data-stopped="round_cap"] .round-cap', (el) => el.textContent)).toContain('4 轮');
     expect((await chips()).length).toBe(4);
   });
 
@@ -188,6 +195,12 @@ describe('side-panel chat', () => {
     await done('answered');
     expect(await panel.$eval('.turn .capped', (el) => el.textContent)).toContain('64 KB');
     expect(await panel.$eval('.turn .md', (el) => (el.textContent ?? '').length)).toBeLessThan(64 * 1024);
+    // Rendered in parts over a few frames (no long task), and in the end all of it: one list item per line kept.
+    await panel.waitForSelector('.turn[data-stopped] .md:not([data-behind])');
+    const kept = await panel.evaluate(async (id: number) => ((await chrome.storage.session.get(`chat:${id}`))[`chat:${id}`] as { turns: { answer: string }[] }).turns[0]!.answer, tabId);
+    expect(kept.length).toBe(64 * 1024);
+    expect(await panel.$$eval('.turn .md li', (els) => els.length)).toBe(kept.split('\n').filter((l) => l.startsWith('- ')).length);
+    expect(await panel.$$eval('.turn .md .md-chunk', (els) => els.length)).toBeGreaterThan(3);
     await panel.type('textarea[name=question]', 'ok');
     expect(await panel.$eval('textarea[name=question]', (el) => (el as HTMLTextAreaElement).value)).toBe('ok');
   });

@@ -67,7 +67,7 @@ const useProviders = (list: unknown[]) => h.settings({ kb: { providers: { [origi
 describe('knowledge sources', () => {
   it('imports a folder in the options page: counts, skips the image, and says so', async () => {
     const text = await importFolder();
-    expect(text).toBe('导入 3 篇，跳过 1 篇：photo.png（unsupported type .png）');
+    expect(text).toBe('导入 3 篇，跳过 1 篇：photo.png（不支持的文件类型 .png）');
     const again = await importFolder(); // re-import updates by id: still 3 articles
     expect(again).toContain('导入 3 篇');
     const page = await optionsPage();
@@ -81,7 +81,7 @@ describe('knowledge sources', () => {
     const input = await page.$('input[name=kb-files]');
     await input!.uploadFile(join(folder, 'refund.md'), join(folder, 'broken.json'));
     const text = await until(() => page.$eval('.kb-import-result', (el) => el.textContent ?? '').catch(() => ''), (t) => t.length > 0, 15_000);
-    expect(text).toMatch(/^导入失败，没有导入任何文章。broken\.json：not valid JSON/);
+    expect(text).toBe('导入失败，没有导入任何文章。broken.json：不是有效的 JSON');
     await page.close();
   });
 

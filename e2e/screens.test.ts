@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { walkScreens, type Lang, type Walk } from '../scripts/screens.ts';
+import { AGENT_NAME, walkScreens, type Lang, type Walk } from '../scripts/screens.ts';
 
 /** Words that stay as they are in either language: brands, codes, roles, key names, units of data. */
 const KEEP = [
@@ -30,14 +30,14 @@ function strip(text: string, data: string[]): string {
   for (const re of KEEP) out = out.replace(re, ' ');
   // Console data as whole words: "and" in the data must not eat the "and" of "deskhand".
   for (const d of data) out = /[A-Za-z]/.test(d) ? out.replace(new RegExp(`(?<![A-Za-z])${escape(d)}(?![A-Za-z])`, 'g'), ' ') : out.split(d).join(' ');
-  // Tool-call chips show the model's JSON input ({"limit":10}): data, not words.
-  return out.replace(/\{[^{}\n]*\}/g, ' ');
+  return out;
 }
 
 /** What should not be on a screen in this language, or '' if nothing. */
 export function foreign(lang: Lang, text: string, data: string[]): string[] {
   const rest = strip(text, data);
-  if (lang === 'en') return rest.match(/[\p{Script=Han}][^\n]{0,20}/gu) ?? [];
+  // Chinese punctuation too: a 、 or ： between English words is the other language's grammar.
+  if (lang === 'en') return rest.match(/[\p{Script=Han}、，。：；（）「」][^\n]{0,20}/gu) ?? [];
   return (rest.match(/[A-Za-z]{2,}(?:[ -][A-Za-z]{2,})*/g) ?? []);
 }
 
@@ -76,6 +76,34 @@ describe.each([
     expect(w.exportedTimestamps.every((s) => /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(s))).toBe(true);
   });
 
+  it('the refund card: says what it does (money, not "console data"), one amount with its currency, irreversible once, who may confirm and that the roles are self-declared; the outcome and the audit say who confirmed with which roles', { timeout: 120_000 }, async () => {
+    const { card, outcome, audit, activity } = (await walk(lang)).refund;
+    const nb = (s: string) => s.replace(/\u00a0/g, ' ');
+    const words = lang === 'zh_CN'
+      ? { consoleData: '修改客服台数据', undo: /不可撤销|无法撤回|不能撤回|不可撤回/g, money: '资金', self: '自行声明', currency: '币种', amount: '金额', who: '可确认者', auditSelf: '确认人角色（自行声明）' }
+      : { consoleData: 'Changes console data', undo: /irreversible|cannot be undone|cannot be taken back|can.t be undone/gi, money: 'money', self: 'self-declared', currency: 'Currency', amount: 'Amount', who: 'Who may confirm', auditSelf: 'self-declared' };
+    expect(card.text).not.toContain(words.consoleData);
+    expect(card.effectLines).toHaveLength(1);
+    expect(card.effectLines[0]).toContain(words.money);
+    expect(card.text.match(words.undo), card.text).toHaveLength(1);
+    // Money: one amount with its currency, on one row; no separate currency row, no bare number.
+    expect(nb(card.money)).toBe('CNY 199.00');
+    expect(card.labels.filter((l) => l === words.amount)).toHaveLength(1);
+    expect(card.labels).not.toContain(words.currency);
+    expect(nb(card.text).replace(/CNY 199\.00/g, '')).not.toMatch(/\b199\b/);
+    // Who may confirm, and where the roles come from.
+    expect(card.role).toContain(words.who);
+    expect(card.role).toContain('REFUND_APPROVER');
+    expect(card.role).toContain(words.self);
+    expect(card.rolesSource).toBe('self');
+    // What was done, when, by whom.
+    for (const s of ['CNY 199.00', 'C-1001', AGENT_NAME[lang]]) expect(nb(outcome)).toContain(s);
+    // The audit record of a HIGH action names the confirmer, the roles and their source; so does its activity row.
+    expect(audit).toEqual({ status: 'success', humanApproved: true, approvedBy: AGENT_NAME[lang], approverRoles: { roles: ['AGENT', 'REFUND_APPROVER'], source: 'self' } });
+    expect(activity).toContain(words.auditSelf);
+    expect(activity).toContain('REFUND_APPROVER');
+  });
+
   it("npm run demo's model (demo-assistant) writes the quick ticket, and it is submitted once", { timeout: 120_000 }, async () => {
     const w = await walk(lang);
     expect(w.flowStatus).toBe('completed');
@@ -88,5 +116,6 @@ describe('the language check itself', () => {
   it('flags English in a Chinese screen and Chinese in an English one, and lets data through', () => {
     expect(foreign('zh_CN', '已执行 Send reply 申请退款 REFUND_APPROVER C-1001 Alt+Shift+F', [])).toEqual(['Send reply']);
     expect(foreign('en', 'Executed 申请退款 for 张伟', ['张伟']).map((f) => f.trim())).toEqual(['申请退款 for']);
+    expect(foreign('en', '(from: panel、heading)', [])).toEqual(['、heading)']);
   });
 });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { canonicalOf } from '../src/tools/prepared.ts';
 import { sha256Hex } from '../src/tools/canonical.ts';
 import type { PreparedCall, ToolResult } from '../src/tools/types.ts';
-import { confirmCard, inContentWorld, launchedWorker, mutations, startHarness, until, type Harness } from './harness.ts';
+import { confirmCard, DIST, inContentWorld, launchedWorker, mutations, startHarness, until, type Harness } from './harness.ts';
 
 let h: Harness;
 let page: Page;
@@ -357,24 +357,95 @@ describe('item 10: sender checks', () => {
   });
 });
 
-describe('item 2: journal replay', () => {
-  it('attack: a forged journal entry ("uncertain: refund of 9999 CNY") is dropped and audited after a reload, never replayed', async () => {
-    const forgedId = crypto.randomUUID();
-    const forged = { state: 'dispatched', mac: 'f'.repeat(64), call: { actionId: forgedId, tool: 'refund.request', title: 'Request refund', input: { orderId: 'ORD-1', amount: 9999, currency: 'CNY', reason: 'forged' }, binding: { tabId }, traceId: 't', sideEffect: 'write', risk: 'high' } };
+describe('item 2: journal replay only after a real reload', () => {
+  const journal = () => h.worker.evaluate(async () => ((await chrome.storage.local.get('ledgerJournal')).ledgerJournal ?? {}) as Record<string, unknown>);
+  /** A journal entry written from outside deskhand (no valid signature): "uncertain: refund of 9999 CNY". */
+  const forgeJournalEntry = async () => {
+    const id = crypto.randomUUID();
+    const forged = { state: 'dispatched', mac: 'f'.repeat(64), call: { actionId: id, tool: 'refund.request', title: 'Request refund', input: { orderId: 'ORD-1', amount: 9999, currency: 'CNY', reason: 'forged' }, binding: { tabId }, traceId: 't', sideEffect: 'write', risk: 'high' } };
     await h.worker.evaluate(async (a: { id: string; e: unknown }) => {
       const j = ((await chrome.storage.local.get('ledgerJournal')).ledgerJournal ?? {}) as Record<string, unknown>;
       j[a.id] = a.e;
       await chrome.storage.local.set({ ledgerJournal: j });
-    }, { id: forgedId, e: forged });
-    // An extension reload (the session is cleared): the unsigned entry is dropped and audited.
-    const { DIST } = await import('./harness.ts');
+    }, { id, e: forged });
+    return id;
+  };
+  /** One call left pending and one confirmed while the console hangs (so it stays "dispatched"). */
+  const openCalls = async () => {
+    const waiting = pending(await h.invoke(panel, tabId, 'refund.request', { orderId: 'ORD-20261101', amount: 10, currency: 'CNY', reason: 'still waiting for a person' }));
+    await fetch(`${h.server.url}/api/_faults`, { method: 'POST', body: JSON.stringify({ path: '/messages$', mode: 'hang' }) });
+    const hung = pending(await h.invoke(panel, tabId, 'reply.send', { text: 'confirmed, console hangs' }));
+    const approving = approveFrom(panel, hung).catch((e: unknown) => String(e)); // its worker goes away mid-delivery
+    await until(() => h.log(), (l) => mutations(l).length === 1);
+    expect((await storedEntry(hung.actionId))?.state).toBe('dispatched');
+    expect(Object.keys(await journal())).toEqual(expect.arrayContaining([waiting.actionId, hung.actionId]));
+    return { waiting, hung, approving };
+  };
+  const outcomeOf = (id: string) =>
+    h.worker.evaluate(async (a: string) => (await chrome.storage.session.get(`ledger:${a}`))[`ledger:${a}`] as { state: string; call: { fingerprint: string }; outcome?: { error?: { code: string } } } | undefined, id);
+
+  it('attack: a service-worker restart (not a reload) replays nothing: the forged entry is never read, a pending call stays pending and confirmable, a dispatched one becomes uncertain and is not retried', async () => {
+    const { waiting, hung, approving } = await openCalls();
+    const forgedId = await forgeJournalEntry();
+    await h.worker.evaluate(() => ((globalThis as { __oldWorker?: true }).__oldWorker = true));
+
+    // Stop the worker the way Chrome does when it idles: storage.session (the ledger) stays.
+    const old = h.worker;
+    await old.close();
+    await until(async () => h.browser.targets().some((t) => t.type() === 'service_worker' && t.url().startsWith(`chrome-extension://${h.extensionId}/`)), (up) => !up);
+    // A message from the panel starts a new one.
+    await panel.evaluate((id: number) => chrome.runtime.sendMessage({ type: 'confirm.list', tabId: id }), tabId);
+    h.worker = await launchedWorker(h.browser, h.extensionId, old);
+    expect(await h.worker.evaluate(() => (globalThis as { __oldWorker?: true }).__oldWorker ?? null)).toBeNull();
+    expect(await approving).toMatch(/closed|port|Error/i); // the panel's request died with the old worker
+
+    // The interrupted delivery is uncertain, never executed; the pending call is untouched.
+    expect(await until(() => outcomeOf(hung.actionId), (e) => e?.state === 'uncertain')).toMatchObject({ state: 'uncertain', outcome: { error: { code: 'INTERRUPTED' } } });
+    expect(await outcomeOf(waiting.actionId)).toMatchObject({ state: 'pending', call: { fingerprint: waiting.fingerprint } });
+    // No replay ran: the forged entry is still unread in the journal, nowhere in the ledger or the audit.
+    expect(await storedEntry(forgedId)).toBeUndefined();
+    expect(Object.keys(await journal())).toContain(forgedId);
+    const audit = await auditRecords();
+    expect(audit.filter((x) => x.errorCode === 'JOURNAL_ENTRY_NOT_SIGNED' || x.errorCode === 'EXTENSION_RELOADED')).toEqual([]);
+    expect(audit.some((x) => JSON.stringify(x).includes(forgedId))).toBe(false);
+
+    await panel.reload({ waitUntil: 'load' });
+    await panel.waitForSelector(`.outcome[data-action-id="${hung.actionId}"][data-state="uncertain"]`);
+    expect(await panel.$(`[data-action-id="${forgedId}"]`)).toBeNull();
+    // The pending call is still a person's to confirm, once.
+    await confirmCard(panel, waiting.actionId);
+    await panel.waitForSelector(`.outcome[data-action-id="${waiting.actionId}"][data-state="executed"]`);
+    const posts = mutations(await h.log()).map((e) => `${e.path} ${(e.body as { text?: string; reason?: string }).text ?? (e.body as { reason?: string }).reason}`);
+    expect(posts).toEqual(['/api/conversations/C-1001/messages confirmed, console hangs', '/api/refunds still waiting for a person']);
+    await h.worker.evaluate(() => chrome.storage.local.set({ ledgerJournal: {} }));
+  }, 60_000);
+
+  it('attack: after an extension reload open calls come back expired (pending) or uncertain (dispatched), never executed; a forged entry is dropped and audited', async () => {
+    const { waiting, hung, approving } = await openCalls();
+    const forgedId = await forgeJournalEntry();
+    // Reload the unpacked extension as chrome://extensions does (the same path, the same id): storage.session is cleared.
+    const old = h.worker;
     expect(await h.browser.installExtension(DIST)).toBe(h.extensionId);
     const after = await h.panel(tabId);
-    h.worker = await launchedWorker(h.browser, h.extensionId, h.worker);
+    h.worker = await launchedWorker(h.browser, h.extensionId, old);
+    await approving;
+
+    expect(await until(() => outcomeOf(waiting.actionId), (e) => !!e, 15_000)).toMatchObject({ state: 'expired', outcome: { error: { code: 'EXTENSION_RELOADED' } } });
+    expect(await outcomeOf(hung.actionId)).toMatchObject({ state: 'uncertain', outcome: { error: { code: 'EXTENSION_RELOADED' } } });
+    expect(await storedEntry(forgedId)).toBeUndefined();
+    expect(await until(journal, (j) => Object.keys(j).length === 0)).toEqual({});
     const audit = await until(auditRecords, (a) => a.some((x) => x.errorCode === 'JOURNAL_ENTRY_NOT_SIGNED'), 15_000);
     expect(audit.find((x) => x.errorCode === 'JOURNAL_ENTRY_NOT_SIGNED')).toMatchObject({ humanApproved: false, status: 'rejected' });
-    expect(audit.some((x) => JSON.stringify(x.input).includes('9999') && x.humanApproved)).toBe(false);
-    expect(await storedEntry(forgedId)).toBeUndefined();
+    expect(audit.some((x) => JSON.stringify(x).includes(forgedId))).toBe(false);
+
+    await after.reload({ waitUntil: 'load' });
+    await after.waitForSelector(`.outcome[data-action-id="${waiting.actionId}"][data-state="expired"]`);
+    await after.waitForSelector(`.outcome[data-action-id="${hung.actionId}"][data-state="uncertain"]`);
+    expect(await after.$('.card')).toBeNull();
+    expect(await after.$(`[data-action-id="${forgedId}"]`)).toBeNull();
+    // Approving the old card now acts on nothing: it reports the recorded outcome.
+    expect(await approveFrom(after, waiting)).toMatchObject({ ok: true, replay: true, entry: { state: 'expired' } });
+    expect(mutations(await h.log()).map((e) => e.path)).toEqual(['/api/conversations/C-1001/messages']);
     await after.close();
   }, 60_000);
 });

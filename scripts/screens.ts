@@ -35,6 +35,15 @@ export interface Walk {
   times: { text: string; title: string; iso: string }[];
   /** The JSONL export's timestamps. */
   exportedTimestamps: string[];
+  /** The refund (a HIGH money action) as the card, the outcome row, the audit record and the activity row show it. */
+  refund: RefundSeen;
+}
+
+export interface RefundSeen {
+  card: { text: string; money: string; labels: string[]; role: string; rolesSource: string; effectLines: string[] };
+  outcome: string;
+  audit: { status: string; humanApproved: boolean; approvedBy: string | null; approverRoles?: { roles: string[]; source: string } } | null;
+  activity: string;
 }
 
 export const AGENT_NAME = { zh_CN: '李静', en: 'Alex Chen' } as const;
@@ -108,9 +117,20 @@ export async function walkScreens(opts: { lang: Lang; outDir: string; timeZone: 
     await panel.waitForSelector('.turn[data-stopped]', { timeout: 20_000 });
     await shot(panel, 'sidepanel', await panel.$eval('body', (b) => b.innerText));
 
+    const card = await panel.$eval('.card[data-tool="refund.request"]', (c) => ({
+      text: (c as HTMLElement).innerText,
+      money: c.querySelector('.money')?.textContent ?? '',
+      labels: Array.from(c.querySelectorAll('dl.fields dt'), (dt) => dt.textContent ?? ''),
+      role: c.querySelector('.role')?.textContent ?? '',
+      rolesSource: (c.querySelector('.role') as HTMLElement | null)?.dataset.rolesSource ?? '',
+      effectLines: Array.from(c.querySelectorAll('.irreversible, .effect'), (p) => p.textContent ?? ''),
+    }));
+
     // A person decides: the refund is confirmed, the send is declined.
-    await confirmCard(panel, await panel.$eval('.card[data-tool="refund.request"]', (c) => (c as HTMLElement).dataset.actionId ?? ''));
+    const refundId = await panel.$eval('.card[data-tool="refund.request"]', (c) => (c as HTMLElement).dataset.actionId ?? '');
+    await confirmCard(panel, refundId);
     await panel.waitForSelector('.outcome[data-state="executed"]', { timeout: 15_000 });
+    const outcome = await panel.$eval(`.outcome[data-action-id="${refundId}"]`, (el) => (el as HTMLElement).innerText);
     await panel.click('.card[data-tool="reply.send"] button.reject');
     await panel.waitForSelector('.outcome[data-state="rejected"]', { timeout: 15_000 });
     await panel.evaluate(() => window.scrollTo(0, 0));
@@ -119,6 +139,12 @@ export async function walkScreens(opts: { lang: Lang; outDir: string; timeZone: 
     await panel.click('button[name=view-activity]');
     await panel.waitForSelector('.record');
     const times = await panel.$$eval('.record time.when', (els) => els.map((e) => ({ text: e.textContent ?? '', title: e.getAttribute('title') ?? '', iso: e.getAttribute('datetime') ?? '' })));
+    const activity = await panel.$eval('.record.kind-confirmation[data-tool="refund.request"]', (el) => (el as HTMLElement).innerText).catch(() => '');
+    const audit = await worker.evaluate(async (id: string) => {
+      const all = ((await chrome.storage.local.get('audit')).audit ?? []) as { kind: string; actionId: string | null; status: string; humanApproved: boolean; approvedBy: string | null; approverRoles?: { roles: string[]; source: string } }[];
+      const r = all.find((x) => x.kind === 'confirmation' && x.actionId === id);
+      return r ? { status: r.status, humanApproved: r.humanApproved, approvedBy: r.approvedBy, ...(r.approverRoles ? { approverRoles: r.approverRoles } : {}) } : null;
+    }, refundId);
     await shot(panel, 'activity', await panel.$eval('body', (b) => b.innerText));
     await panel.click('button.export');
     const href = await until(() => panel.$eval('a.export-link', (a) => (a as HTMLAnchorElement).href).catch(() => ''), (h) => h !== '');
@@ -139,7 +165,7 @@ export async function walkScreens(opts: { lang: Lang; outDir: string; timeZone: 
     await shot(options, 'options', await options.$eval('body', (b) => b.innerText));
 
     const tickets = server.log.filter((e) => e.method === 'POST' && e.path === '/api/tickets');
-    return { screens, consoleData: [...consoleData(), AGENT_NAME[opts.lang]], flowStatus, tickets, times, exportedTimestamps };
+    return { screens, consoleData: [...consoleData(), AGENT_NAME[opts.lang]], flowStatus, tickets, times, exportedTimestamps, refund: { card, outcome, audit, activity } };
   } finally {
     await browser.close().catch(() => {});
     await server.close();

@@ -131,7 +131,7 @@ function refusedRecord(call: PreparedCall, code: string, detail: string, tabId: 
   };
 }
 
-const notNow = (code: string, detail: string, suggestion: string): ToolError => ({ code, type: 'rejected', detail, suggestion, retryable: false, traceId: '' });
+const notNow = (code: string, detail: string, suggestion: string, params?: Record<string, string>): ToolError => ({ code, type: 'rejected', detail, suggestion, retryable: false, traceId: '', ...(params ? { params } : {}) });
 
 /**
  * Is the bound tab still on the call's console and record? Checked before a confirmation is
@@ -160,7 +160,7 @@ export async function stillBound(call: PreparedCall): Promise<ToolError | null> 
 }
 
 const stale = (call: PreparedCall) =>
-  notNow('STALE_RECORD', `The console tab now shows another record, not "${call.binding.recordId}" this action is for.`, `Go back to ${call.binding.recordId} to confirm it, or reject it.`);
+  notNow('STALE_RECORD', `The console tab now shows another record, not "${call.binding.recordId}" this action is for.`, `Go back to ${call.binding.recordId} to confirm it, or reject it.`, { record: call.binding.recordId ?? '' });
 
 export async function listForTab(tabId: number): Promise<{ pending: LedgerEntry[]; recent: LedgerEntry[]; stale: Record<string, ToolError> }> {
   const pending = await ledger.pending({ tabId });

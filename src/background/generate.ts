@@ -20,10 +20,9 @@ export function cancelGenerate(requestId: string, tabId: number): boolean {
 
 export async function generate(requestId: string, tabId: number, system: string, user: string): Promise<Reply<{ text: string }>> {
   const { settings } = await loadSettings();
-  const lang = chrome.i18n.getUILanguage().startsWith('zh') ? 'zh' : 'en';
-  const fail = (code: string, detail: string, type: 'unavailable' | 'cancelled' = 'unavailable'): Reply<{ text: string }> => ({
+  const fail = (code: string, detail: string, type: 'unavailable' | 'cancelled' = 'unavailable', params?: Record<string, string>): Reply<{ text: string }> => ({
     ok: false,
-    error: { code, type, detail, suggestion: 'Nothing was filled or submitted.', retryable: false, traceId: '' },
+    error: { code, type, detail, suggestion: 'Nothing was filled or submitted.', retryable: false, traceId: '', ...(params ? { params } : {}) },
   });
   if (!isConfigured(settings.llm)) return fail('NO_ENDPOINT', 'No model endpoint is configured in settings.');
   const ac = new AbortController();
@@ -42,8 +41,9 @@ export async function generate(requestId: string, tabId: number, system: string,
     return { ok: true, text: r.choices[0]?.message?.content ?? '' };
   } catch (e) {
     if (ac.signal.aborted) return fail('CANCELLED', 'The flow was stopped; the model request was aborted.', 'cancelled');
-    const p = describeEndpointError(e, lang);
-    return fail(`ENDPOINT_${p.code.toUpperCase()}`, p.message);
+    // The status and the endpoint's words go as data; the flow's panel and toast word them (errorText).
+    const p = describeEndpointError(e);
+    return fail(`ENDPOINT_${p.code.toUpperCase()}`, p.message, 'unavailable', { ...(p.status !== undefined ? { status: String(p.status) } : {}), ...(p.said ? { said: p.said } : {}) });
   } finally {
     running.delete(requestId);
   }

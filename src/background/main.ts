@@ -1,9 +1,11 @@
 /**
  * Service worker: the thin entry. Locks storage to trusted contexts, routes side panel <->
- * tabs, keeps the ledger, paints the toolbar badge, pushes profiles and registers user consoles.
+ * tabs, keeps the ledger, paints the toolbar badge, pushes profiles, follows the admin's KB URL
+ * list and registers user consoles.
  */
 import { onSettingsChanged } from '../settings/store.ts';
 import { installBadge } from './badge.ts';
+import { installKbUrlSync } from './kb.ts';
 import { storageAuditSink } from './audit-store.ts';
 import { loadClock } from './clock.ts';
 import { ledger, sessionStore } from './confirm.ts';
@@ -21,6 +23,7 @@ const locked = lockStorage();
 installRouter();
 installBadge();
 installProfilePush();
+installKbUrlSync();
 
 // The toolbar icon opens the side panel (a user gesture).
 void chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => {});

@@ -29,15 +29,31 @@ export interface ImportedArticle {
   path: string;
 }
 
+/** Why a file or row was skipped (the options page says it in words: `kbWhy_<code>`). */
+export const SKIP_CODES = ['too_large', 'unsupported_type', 'empty', 'no_title', 'no_text'] as const;
+export type SkipCode = (typeof SKIP_CODES)[number];
+
 export interface Skipped {
   path: string;
+  code: SkipCode;
+  /** English, for developers and logs; people read the message for `code`. */
   reason: string;
+  /** The value the message names (a file extension). */
+  param?: string;
 }
+
+/** Why a file stopped the whole import (`kbWhy_<code>` in the options page). */
+export const IMPORT_ERROR_CODES = ['bad_json', 'bad_csv', 'no_title_column', 'no_body_column', 'not_articles'] as const;
+export type ImportErrorCode = (typeof IMPORT_ERROR_CODES)[number];
 
 export class ImportError extends Error {
   constructor(
     readonly path: string,
+    /** English, for developers and logs. */
     readonly reason: string,
+    readonly code: ImportErrorCode,
+    /** The value the message names (a CSV row, the columns found). */
+    readonly param = '',
   ) {
     super(`${path}: ${reason}`);
   }
@@ -112,7 +128,8 @@ function fromRecords(f: ImportFile, rows: Record<string, unknown>[], skipped: Sk
   const bodyKey = pickKey(keys, BODY_KEYS);
   if (!titleKey || !bodyKey) {
     const missing = !titleKey ? `a title column (${TITLE_KEYS.join(', ')})` : `a body column (${BODY_KEYS.join(', ')})`;
-    throw new ImportError(f.path, `no ${missing}; found: ${keys.slice(0, 12).join(', ') || 'nothing'}`);
+    const found = keys.slice(0, 12).join(', ');
+    throw new ImportError(f.path, `no ${missing}; found: ${found || 'nothing'}`, titleKey ? 'no_body_column' : 'no_title_column', found || '—');
   }
   const idKey = pickKey(keys, ID_KEYS);
   const urlKey = pickKey(keys, URL_KEYS);
@@ -121,7 +138,7 @@ function fromRecords(f: ImportFile, rows: Record<string, unknown>[], skipped: Sk
     const title = String(r[titleKey] ?? '').trim();
     const raw = String(r[bodyKey] ?? '');
     const body = looksHtml(raw) ? htmlToText(raw) : raw;
-    if (!title || !body.trim()) return void skipped.push({ path: `${f.path} #${i + 1}`, reason: !title ? 'no title' : 'no text' });
+    if (!title || !body.trim()) return void skipped.push(!title ? { path: `${f.path} #${i + 1}`, code: 'no_title', reason: 'no title' } : { path: `${f.path} #${i + 1}`, code: 'no_text', reason: 'no text' });
     const own = idKey ? String(r[idKey] ?? '').trim() : '';
     const url = urlKey ? String(r[urlKey] ?? '').trim() : '';
     out.push(article(f.path, own ? `${f.path}:${own}` : `${f.path}#${title}`, title, body, /^https?:\/\//.test(url) ? url : ''));
@@ -132,7 +149,8 @@ function fromRecords(f: ImportFile, rows: Record<string, unknown>[], skipped: Sk
 function fromCsv(f: ImportFile, skipped: Skipped[]): ImportedArticle[] {
   const parsed = Papa.parse<Record<string, string>>(f.text.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: 'greedy' });
   const fatal = parsed.errors.find((e) => e.type === 'Quotes' || e.code === 'UndetectableDelimiter');
-  if (fatal) throw new ImportError(f.path, `not valid CSV (row ${(fatal.row ?? 0) + 2}: ${fatal.message})`);
+  const row = String((fatal?.row ?? 0) + 2);
+  if (fatal) throw new ImportError(f.path, `not valid CSV (row ${row}: ${fatal.message})`, 'bad_csv', row);
   return fromRecords(f, parsed.data, skipped);
 }
 
@@ -141,13 +159,13 @@ function fromJson(f: ImportFile, skipped: Skipped[]): ImportedArticle[] {
   try {
     data = JSON.parse(f.text.replace(/^\uFEFF/, ''));
   } catch (e) {
-    throw new ImportError(f.path, `not valid JSON (${e instanceof Error ? e.message : String(e)})`);
+    throw new ImportError(f.path, `not valid JSON (${e instanceof Error ? e.message : String(e)})`, 'bad_json');
   }
   // Help-centre exports wrap the list: Zendesk `{ articles }`, others `{ data }`, `{ items }`…
   const obj = data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : null;
   const list = Array.isArray(data) ? data : ['articles', 'data', 'items', 'results', 'faqs', 'records'].map((k) => obj?.[k]).find(Array.isArray);
   const rows = (list ?? (obj ? [obj] : [])) as unknown[];
-  if (!rows.length || rows.some((r) => !r || typeof r !== 'object' || Array.isArray(r))) throw new ImportError(f.path, 'expected an array of article objects (or { articles: [...] })');
+  if (!rows.length || rows.some((r) => !r || typeof r !== 'object' || Array.isArray(r))) throw new ImportError(f.path, 'expected an array of article objects (or { articles: [...] })', 'not_articles');
   return fromRecords(f, rows as Record<string, unknown>[], skipped);
 }
 
@@ -164,17 +182,18 @@ export function parseFiles(files: readonly ImportFile[]): ParseResult {
     const name = f.path.split(/[\\/]/).pop() ?? '';
     if (name.startsWith('.')) continue; // .DS_Store, .git: not articles, not worth a line
     if (f.text.length > MAX_FILE_BYTES) {
-      skipped.push({ path: f.path, reason: 'larger than 10 MB' });
+      skipped.push({ path: f.path, code: 'too_large', reason: 'larger than 10 MB' });
       continue;
     }
     const found = parseOne(f, skipped);
     if (found === null) {
-      skipped.push({ path: f.path, reason: `unsupported type${ext(f.path) ? ` .${ext(f.path)}` : ''}` });
+      const type = ext(f.path) ? `.${ext(f.path)}` : '';
+      skipped.push({ path: f.path, code: 'unsupported_type', reason: `unsupported type${type ? ` ${type}` : ''}`, param: type || '—' });
       continue;
     }
-    if (!found.length) skipped.push({ path: f.path, reason: 'empty' });
+    if (!found.length) skipped.push({ path: f.path, code: 'empty', reason: 'empty' });
     for (const a of found) {
-      if (!a.body) skipped.push({ path: a.path, reason: 'no text' });
+      if (!a.body) skipped.push({ path: a.path, code: 'no_text', reason: 'no text' });
       else byId.set(a.id, a);
     }
   }

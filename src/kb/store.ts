@@ -7,7 +7,7 @@
  * https://developer.mozilla.org/docs/Web/API/IndexedDB_API/Using_IndexedDB#adding_retrieving_and_removing_data
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { ImportedArticle } from './import.ts';
+import type { ImportedArticle, ImportErrorCode } from './import.ts';
 import { LocalIndex } from './local-index.ts';
 import { answerExcerpt, snippetAround } from './text.ts';
 import type { KbHit, ProviderResult } from './types.ts';
@@ -20,10 +20,26 @@ export interface StoredArticle extends ImportedArticle {
   updatedAt: number;
 }
 
+/** Why a listed URL could not be fetched (`kbWhy_<code>` in the options page), besides an import error. */
+export const URL_FAIL_CODES = ['http', 'timeout', 'network'] as const;
+
+export interface UrlSyncFailure {
+  url: string;
+  code: (typeof URL_FAIL_CODES)[number] | ImportErrorCode;
+  /** The value the message names (the HTTP status, a CSV row, the columns found). */
+  param?: string;
+  /** The URL's origin, when deskhand has no host permission for it (the likely cause). */
+  noAccess?: string;
+  /** English, for developers and logs. */
+  reason: string;
+}
+
 export interface UrlSyncReport {
   at: number;
+  /** The list this sync fetched: the worker fetches again when the admin's list differs. */
+  urls: string[];
   imported: number;
-  failed: { url: string; reason: string }[];
+  failed: UrlSyncFailure[];
 }
 
 export interface KbMeta {
@@ -84,7 +100,8 @@ export interface WriteResult {
 export async function writeArticles(
   articles: readonly (ImportedArticle & { from?: string })[],
   origin: StoredArticle['origin'],
-  opts: { removeWhere?: (a: StoredArticle) => boolean; urlSync?: UrlSyncReport } = {},
+  /** `urlSync: null` forgets the last URL sync (the admin's list is gone). */
+  opts: { removeWhere?: (a: StoredArticle) => boolean; urlSync?: UrlSyncReport | null } = {},
 ): Promise<WriteResult> {
   for (let attempt = 0; ; attempt++) {
     const d = await db();
@@ -112,7 +129,9 @@ export async function writeArticles(
     }
     const added = articles.filter((a) => !existing.has(a.id)).length;
     const count = existing.size + added - stale.length;
-    const next: KbMeta = { ...current, revision: current.revision + 1, count, updatedAt: now, ...(opts.urlSync ? { urlSync: opts.urlSync } : {}) };
+    const { urlSync: lastSync, ...rest } = current;
+    const urlSync = opts.urlSync === undefined ? lastSync : (opts.urlSync ?? undefined);
+    const next: KbMeta = { ...rest, revision: current.revision + 1, count, updatedAt: now, ...(urlSync ? { urlSync } : {}) };
     const writes = Promise.all([
       ...articles.map((a) => tx.objectStore('articles').put({ ...a, origin, updatedAt: now })),
       ...stale.map((id) => tx.objectStore('articles').delete(id)),

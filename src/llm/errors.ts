@@ -1,35 +1,46 @@
 /**
- * Endpoint failures as clear messages for the agent (never a crash): bad key, unknown model,
- * rate limit, quota, server error, timeout, unreachable, a web page instead of JSON.
+ * Endpoint failures as data (never a crash): bad key, unknown model, rate limit, quota,
+ * server error, timeout, unreachable, a web page instead of JSON. People read them through
+ * `endpointText()` (src/ui/errors.ts, the `endpoint_<code>` messages in both locales); the
+ * English `message` is for developers and logs.
  */
 import OpenAI from 'openai';
 
+export const ENDPOINT_CODES = ['auth', 'model', 'rate_limit', 'quota', 'server', 'timeout', 'unreachable', 'not_json', 'bad_request', 'aborted', 'no_tools', 'unknown'] as const;
+
 export interface EndpointProblem {
-  code: 'auth' | 'model' | 'rate_limit' | 'quota' | 'server' | 'timeout' | 'unreachable' | 'not_json' | 'bad_request' | 'aborted' | 'unknown';
+  code: (typeof ENDPOINT_CODES)[number];
+  /** The HTTP status, when the endpoint answered. */
+  status?: number;
+  /** What the endpoint (or the runtime) said, shown as it is after the message. */
+  said?: string;
+  /** English, for developers and logs. */
   message: string;
 }
 
-export function describeEndpointError(e: unknown, lang: 'zh' | 'en'): EndpointProblem {
-  const zh = lang === 'zh';
-  const m = (code: EndpointProblem['code'], zhText: string, enText: string): EndpointProblem => ({ code, message: zh ? zhText : enText });
-  if (e instanceof OpenAI.APIUserAbortError || (e instanceof Error && e.name === 'AbortError')) return m('aborted', '已停止。', 'Stopped.');
-  if (e instanceof OpenAI.APIConnectionTimeoutError) return m('timeout', '模型服务超时未响应，请稍后重试。', 'The model endpoint timed out. Try again in a moment.');
-  if (e instanceof OpenAI.APIConnectionError) {
-    return m('unreachable', '无法连接模型服务：请检查设置中的地址，并确认已授予访问权限。', 'Cannot reach the model endpoint: check the base URL in settings and that access was granted.');
-  }
+export function describeEndpointError(e: unknown): EndpointProblem {
+  const p = (code: EndpointProblem['code'], message: string, extra: { status?: number | undefined; said?: string } = {}): EndpointProblem => ({
+    code,
+    message,
+    ...(extra.status !== undefined ? { status: extra.status } : {}),
+    ...(extra.said ? { said: extra.said.slice(0, 200) } : {}),
+  });
+  if (e instanceof OpenAI.APIUserAbortError || (e instanceof Error && e.name === 'AbortError')) return p('aborted', 'Stopped.');
+  if (e instanceof OpenAI.APIConnectionTimeoutError) return p('timeout', 'The model endpoint timed out. Try again in a moment.');
+  if (e instanceof OpenAI.APIConnectionError) return p('unreachable', 'Cannot reach the model endpoint: check the base URL in settings and that access was granted.');
   if (e instanceof OpenAI.APIError) {
     const text = `${e.message ?? ''}`;
-    if (/<html|<!doctype/i.test(text)) {
-      return m('not_json', `模型服务返回了网页而不是 JSON（${e.status ?? '?'}）：请检查基础地址（通常以 /v1 结尾）。`, `The endpoint answered with a web page, not JSON (${e.status ?? '?'}): check the base URL (it usually ends in /v1).`);
-    }
+    const status = e.status;
+    if (/<html|<!doctype/i.test(text)) return p('not_json', `The endpoint answered with a web page, not JSON (${status ?? '?'}): check the base URL (it usually ends in /v1).`, { status });
     const code = (e as { code?: string | null }).code ?? '';
-    if (e.status === 401 || e.status === 403) return m('auth', `模型服务拒绝了 API 密钥（${e.status}），请在设置中检查密钥。`, `The endpoint refused the API key (${e.status}). Check the key in settings.`);
-    if (e.status === 404 || code === 'model_not_found') return m('model', '模型不存在：请在设置中检查模型名称。', 'Unknown model: check the model name in settings.');
-    if (e.status === 429 && (code === 'insufficient_quota' || /quota/i.test(text))) return m('quota', '模型服务的额度已用完，请联系管理员。', 'The endpoint quota is used up. Ask your administrator.');
-    if (e.status === 429) return m('rate_limit', '请求过于频繁，已重试两次仍被限流，请稍后再问。', 'Rate limited; retried twice. Ask again in a moment.');
-    if (e.status && e.status >= 500) return m('server', `模型服务出错（${e.status}），已重试两次。`, `The endpoint failed (${e.status}); retried twice.`);
-    if (e.status === 400) return m('bad_request', `模型服务拒绝了请求：${text.slice(0, 200)}`, `The endpoint refused the request: ${text.slice(0, 200)}`);
+    if (status === 401 || status === 403) return p('auth', `The endpoint refused the API key (${status}). Check the key in settings.`, { status });
+    if (status === 404 || code === 'model_not_found') return p('model', 'Unknown model: check the model name in settings.', { status });
+    if (status === 429 && (code === 'insufficient_quota' || /quota/i.test(text))) return p('quota', 'The endpoint quota is used up. Ask your administrator.', { status });
+    if (status === 429) return p('rate_limit', 'Rate limited; retried twice. Ask again in a moment.', { status });
+    if (status && status >= 500) return p('server', `The endpoint failed (${status}); retried twice.`, { status });
+    if (status === 400) return p('bad_request', `The endpoint refused the request: ${text.slice(0, 200)}`, { status, said: text });
   }
-  if (e instanceof SyntaxError) return m('not_json', '模型服务返回的不是 JSON：请检查基础地址。', 'The endpoint did not answer with JSON: check the base URL.');
-  return m('unknown', `模型请求失败：${e instanceof Error ? e.message : String(e)}`, `The model request failed: ${e instanceof Error ? e.message : String(e)}`);
+  if (e instanceof SyntaxError) return p('not_json', 'The endpoint did not answer with JSON: check the base URL.');
+  const said = e instanceof Error ? e.message : String(e);
+  return p('unknown', `The model request failed: ${said}`, { said });
 }

@@ -114,7 +114,8 @@ export async function askQuestion(history: readonly Turn[], question: string, de
   try {
     schemas = await deps.tools();
   } catch (e) {
-    return result('error', '', 0, { code: 'unknown', message: e instanceof Error ? e.message : String(e) });
+    const said = e instanceof Error ? e.message : String(e);
+    return result('error', '', 0, { code: 'no_tools', said, message: `The page's tools could not be listed: ${said}` });
   }
   const offered = new Set(schemas.map((s) => s.function.name));
   const tools: ChatCompletionTool[] = schemas.map((s) => ({ type: 'function', function: s.function }));
@@ -125,7 +126,7 @@ export async function askQuestion(history: readonly Turn[], question: string, de
     try {
       reply = await streamRound(deps, messages, tools, round);
     } catch (e) {
-      const problem = describeEndpointError(e, deps.lang);
+      const problem = describeEndpointError(e);
       return result(problem.code === 'aborted' ? 'aborted' : 'error', '', round, problem);
     }
     // A cut-off message is never acted on: its tool calls may be half-written.
@@ -136,9 +137,10 @@ export async function askQuestion(history: readonly Turn[], question: string, de
 
     const toolMessages = await runCalls(reply.calls, round, offered, cache, chips, deps);
     messages.push(...toolMessages);
-    if (deps.signal.aborted) return result('aborted', reply.text, round, describeEndpointError(new DOMException('', 'AbortError'), deps.lang));
+    if (deps.signal.aborted) return result('aborted', reply.text, round, describeEndpointError(new DOMException('', 'AbortError')));
   }
-  return result('round_cap', roundCapText(deps.lang, max), max);
+  // No answer text: the panel says in the agent's language that the round cap stopped it.
+  return result('round_cap', '', max);
 }
 
 interface RoundReply {
@@ -282,10 +284,4 @@ function describe(res: ToolResult | ReturnType<typeof refusal>): { summary: stri
   const detail = JSON.stringify(res.ok ? res.data : 'error' in res ? res.error : res, null, 1) ?? '';
   const summary = res.ok ? `${detail.length} chars` : 'error' in res ? String((res.error as { detail?: string }).detail ?? '') : '';
   return { summary: summary.slice(0, 160), detail: detail.length > 2_000 ? `${detail.slice(0, 2_000)}…` : detail };
-}
-
-function roundCapText(lang: 'zh' | 'en', max: number): string {
-  return lang === 'zh'
-    ? `已达到每个问题最多 ${max} 轮模型调用的上限，我在这里停下，没有得出结论。请把问题问得更具体一些再试。`
-    : `I reached the limit of ${max} model rounds for one question and stopped here without an answer. Please ask a more specific question.`;
 }

@@ -41,6 +41,7 @@ export const ToolErrorSchema = z.object({
   ),
   traceId: z.string().check(z.maxLength(100)),
   retryAfterMs: z.optional(z.number()),
+  params: z.optional(z.record(z.string().check(z.maxLength(40)), z.string().check(z.maxLength(500)))),
 });
 
 export const CallBindingSchema = z.strictObject({

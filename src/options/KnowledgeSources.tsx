@@ -8,10 +8,11 @@ import { KbProviderList, providerName, type KbProviderConfig } from '../kb/confi
 import { ImportError, parseFiles, type ImportFile, type Skipped } from '../kb/import.ts';
 import { PRESETS } from '../kb/presets.ts';
 import { providersFor } from '../kb/resolve.ts';
-import { clearArticles, readMeta, writeArticles, type KbMeta } from '../kb/store.ts';
+import { clearArticles, readMeta, writeArticles, type KbMeta, type UrlSyncFailure } from '../kb/store.ts';
 import { isDemoOrigin, Origin, type Settings } from '../settings/schema.ts';
 import { toBackground } from '../ui/api.ts';
-import { t } from '../ui/i18n.ts';
+import { errorText } from '../ui/errors.ts';
+import { t, tOr } from '../ui/i18n.ts';
 
 interface Props {
   s: Settings;
@@ -44,7 +45,17 @@ async function readFiles(list: FileList, onProgress: (done: number) => void): Pr
   return files;
 }
 
-const skippedText = (skipped: Skipped[]) => skipped.slice(0, 5).map((x) => `${x.path}（${x.reason}）`).join('；') + (skipped.length > 5 ? ' …' : '');
+/** Why a file, a row or a URL did not import, in the agent's language (the code's message; else the developer's reason). */
+const why = (code: string, param: string | undefined, reason: string) => tOr(`kbWhy_${code}`, reason, param ?? '');
+
+const skippedText = (skipped: Skipped[]) =>
+  skipped
+    .slice(0, 5)
+    .map((x) => t('kbSkippedItem', x.path, why(x.code, x.param, x.reason)))
+    .join(t('itemSeparator')) + (skipped.length > 5 ? ' …' : '');
+
+/** A URL the last sync could not fetch: why, and the missing permission when that is the likely cause. */
+const failedText = (f: UrlSyncFailure) => `${why(f.code, f.param, f.reason)}${f.noAccess ? t('kbNoAccess', f.noAccess) : ''}`;
 
 function LocalKb({ s, save, isLocked, meta, onChange }: Props & { meta: KbMeta | null; onChange: () => void }) {
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
@@ -62,7 +73,8 @@ function LocalKb({ s, save, isLocked, meta, onChange }: Props & { meta: KbMeta |
       const text = skipped.length ? t('kbImported', articles.length, skipped.length, skippedText(skipped)) : t('kbImportedAll', articles.length);
       setResult({ text, error: false });
     } catch (e) {
-      const [file, reason] = e instanceof ImportError ? [e.path, e.reason] : ['—', e instanceof Error ? e.message : String(e)];
+      // A bad file names itself; anything else is the browser's storage refusing the write.
+      const [file, reason] = e instanceof ImportError ? [e.path, why(e.code, e.param, e.reason)] : ['—', t('kbWhy_write')];
       setResult({ text: t('kbImportFailed', file, reason), error: true });
     } finally {
       setProgress(null);
@@ -107,8 +119,8 @@ function UrlList({ s, meta, onChange }: { s: Settings; meta: KbMeta | null; onCh
   if (!s.kb.urls.length && !meta?.urlSync) return null;
   const sync = async () => {
     setStatus('…');
-    const r = await toBackground<{ report: { imported: number; failed: { url: string; reason: string }[] } }>({ type: 'kb', request: { op: 'syncUrls' } });
-    setStatus(r.ok ? t('kbSynced', r.report.imported, r.report.failed.length) : r.error.detail);
+    const r = await toBackground<{ report: { imported: number; failed: UrlSyncFailure[] } }>({ type: 'kb', request: { op: 'syncUrls' } });
+    setStatus(r.ok ? t('kbSynced', r.report.imported, r.report.failed.length) : errorText(r.error));
     onChange();
   };
   // Asked inside the click: fetching another origin from the worker needs its host permission.
@@ -125,8 +137,8 @@ function UrlList({ s, meta, onChange }: { s: Settings; meta: KbMeta | null; onCh
         ))}
       </ul>
       {meta?.urlSync?.failed.map((f) => (
-        <p class="warn" key={f.url}>
-          {f.url}: {f.reason}
+        <p class="warn kb-url-failed" key={f.url} data-url={f.url} data-code={f.code}>
+          {t('kbUrlFailed', f.url, failedText(f))}
         </p>
       ))}
       <button name="kb-grant" onClick={grant}>{t('kbGrantUrls')}</button> <button name="kb-sync" onClick={() => void sync()}>{t('kbSyncNow')}</button>{' '}

@@ -5,6 +5,7 @@
  */
 import { useState } from 'preact/hooks';
 import { describeEndpointError } from '../llm/errors.ts';
+import { endpointText } from '../ui/errors.ts';
 import { makeClient } from '../llm/client.ts';
 import { PRESETS, type Preset } from '../llm/presets.ts';
 import { t, tOr, uiLang } from '../ui/i18n.ts';
@@ -61,7 +62,7 @@ export function LlmSection({ view }: { view: SettingsView }) {
       const r = await makeClient(s.llm, { timeoutMs: 20_000 }).chat.completions.create({ model: s.llm.model, messages: [{ role: 'user', content: 'ping' }], max_tokens: 5 });
       done(t('connectionOk', r.model), true);
     } catch (e) {
-      done(describeEndpointError(e, uiLang()).message, false);
+      done(endpointText(describeEndpointError(e)), false);
     }
   };
 

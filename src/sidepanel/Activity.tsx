@@ -12,7 +12,7 @@ import { toJsonl } from '../tools/audit.ts';
 import { toBackground } from '../ui/api.ts';
 import { toolLabel } from '../ui/describe.ts';
 import { errorText } from '../ui/errors.ts';
-import { t, tOr } from '../ui/i18n.ts';
+import { joinList, t, tOr } from '../ui/i18n.ts';
 import { when } from '../ui/time.ts';
 
 const SHOWN = 300;
@@ -119,6 +119,12 @@ function Row({ r, now }: { r: AuditRecord; now: number }) {
       <strong class="what">{toolLabel(r.tool)}</strong> <span class="caller">{callerLabel(r.caller)}</span> <span class="status">{statusLabel(r.status)}</span>
       {r.dryRun && <span class="dry"> · {t('dryRun')}</span>}
       {r.approvedBy && <span class="by"> · {t('decidedBy', r.approvedBy)}</span>}
+      {r.approverRoles && (
+        <span class="roles" data-roles-source={r.approverRoles.source}>
+          {' '}
+          · {r.approverRoles.source === 'policy' ? t('auditRolesPolicy', joinList(r.approverRoles.roles)) : t('auditRolesSelf', joinList(r.approverRoles.roles))}
+        </span>
+      )}
       {r.timeToDecisionMs !== null && <span class="ttd"> · {t('timeToDecision', Math.round(r.timeToDecisionMs / 100) / 10)}</span>}
       <span class="ms"> · {t('durationMs', r.durationMs)}</span>
       {problem && <p class="problem">{problem}</p>}

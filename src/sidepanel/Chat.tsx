@@ -9,13 +9,16 @@ import { askQuestion, MAX_ANSWER_CHARS, MAX_ROUNDS, type ToolChip } from '../llm
 import type { Settings } from '../settings/schema.ts';
 import type { FunctionSchema, ToolResult } from '../tools/types.ts';
 import { toTab } from '../ui/api.ts';
-import { errorText } from '../ui/errors.ts';
+import { inputWords } from '../ui/describe.ts';
+import { endpointText, errorText } from '../ui/errors.ts';
 import { t, toolTitle, uiLang } from '../ui/i18n.ts';
 import { loadThread, saveThread, type StoredTurn, type Thread } from './chat-store.ts';
 import { Citations } from './Citations.tsx';
 import { Markdown, StreamingMarkdown } from './markdown.tsx';
 
 interface Running {
+  /** The turn's key: the finished turn keeps it, so its streamed rendering is reused, not redone. */
+  id: string;
   question: string;
   text: string;
   chips: ToolChip[];
@@ -55,7 +58,7 @@ export function Chat({ tabId, settings, conversationId }: { tabId: number; setti
     setDraft('');
     const ac = new AbortController();
     abort.current = ac;
-    const live: Running = { question, text: '', chips: [], round: 0 };
+    const live: Running = { id: crypto.randomUUID(), question, text: '', chips: [], round: 0 };
     const started = performance.now();
     setRunning({ ...live });
     // One render per animation frame however fast the stream is: the panel stays responsive.
@@ -74,7 +77,8 @@ export function Chat({ tabId, settings, conversationId }: { tabId: number; setti
         signal: ac.signal,
         tools: async () => {
           const r = await toTab<{ tools: FunctionSchema[] }>(tabId, { type: 'tools.schemas' });
-          if (!r.ok) throw new Error(r.error.detail);
+          // The loop shows this message to the agent as the turn's error: in the agent's language.
+          if (!r.ok) throw new Error(errorText(r.error));
           return r.tools;
         },
         call: async (name, input, toolCallId) => {
@@ -98,6 +102,7 @@ export function Chat({ tabId, settings, conversationId }: { tabId: number; setti
     abort.current = null;
     setRunning(null);
     await finishTurn({
+      id: live.id,
       question,
       answer: res.stopped === 'aborted' ? live.text : res.answer,
       chips: res.chips,
@@ -105,7 +110,7 @@ export function Chat({ tabId, settings, conversationId }: { tabId: number; setti
       stopped: res.stopped,
       ...(res.incomplete ? { incomplete: res.incomplete } : {}),
       ...(res.capped ? { capped: true as const } : {}),
-      ...(res.error ? { error: res.error.message } : {}),
+      ...(res.error ? { error: endpointText(res.error) } : {}),
       at: Date.now(),
       ms: Math.round(performance.now() - started),
     });
@@ -121,17 +126,10 @@ export function Chat({ tabId, settings, conversationId }: { tabId: number; setti
   return (
     <section class="chat" aria-label={t('tabChat')}>
       <ol class="turns">
-        {thread.turns.map((turn) => (
-          <TurnView turn={turn} onOpen={open} tabId={tabId} />
-        ))}
-        {running && (
-          <li class="turn running">
-            <p class="question">{running.question}</p>
-            <p class="rounds">{t('roundOf', running.round, MAX_ROUNDS)}</p>
-            <Chips chips={running.chips} />
-            {running.text && <StreamingMarkdown text={running.text} onOpen={open} />}
-          </li>
-        )}
+        {[
+          ...thread.turns.map((turn) => <TurnView key={turn.id ?? `at-${turn.at}`} turn={turn} onOpen={open} tabId={tabId} />),
+          ...(running ? [<TurnView key={running.id} running={running} onOpen={open} tabId={tabId} />] : []),
+        ]}
       </ol>
       <form
         class="ask"
@@ -168,10 +166,29 @@ export function Chat({ tabId, settings, conversationId }: { tabId: number; setti
   );
 }
 
-function TurnView({ turn, onOpen, tabId }: { turn: StoredTurn; onOpen: (url: string) => void; tabId: number }) {
-  // Parsed once per answer: a streaming turn below re-renders the list, not earlier answers.
-  const answer = useMemo(() => (turn.answer ? <Markdown text={turn.answer} onOpen={onOpen} /> : null), [turn.answer, onOpen]);
-  const chips = useMemo(() => <Chips chips={turn.chips} />, [turn.chips]);
+/**
+ * One question and its answer, running or finished. A turn that streamed in this panel keeps
+ * its StreamingMarkdown when it finishes (same key, same component), so the finished answer
+ * is not rendered again from scratch; earlier turns are parsed once (memoised).
+ */
+function TurnView({ turn: stored, running, onOpen, tabId }: { turn?: StoredTurn; running?: Running; onOpen: (url: string) => void; tabId: number }) {
+  const streamed = useRef(!!running).current;
+  const text = running ? running.text : (stored?.answer ?? '');
+  const once = useMemo(() => (!streamed && text ? <Markdown text={text} onOpen={onOpen} /> : null), [streamed, text, onOpen]);
+  const chipList = running ? running.chips : (stored?.chips ?? []);
+  const chips = useMemo(() => <Chips chips={chipList} />, [chipList]);
+  const answer = streamed ? text && <StreamingMarkdown text={text} onOpen={onOpen} /> : once;
+  if (running || !stored) {
+    return (
+      <li class="turn running">
+        <p class="question">{running?.question}</p>
+        <p class="rounds">{t('roundOf', running?.round ?? 0, MAX_ROUNDS)}</p>
+        {chips}
+        {answer}
+      </li>
+    );
+  }
+  const turn = stored;
   return (
     <li class={`turn stopped-${turn.stopped}`} data-stopped={turn.stopped} data-incomplete={turn.incomplete} data-ms={turn.ms}>
       <p class="question">{turn.question}</p>
@@ -188,6 +205,7 @@ function TurnView({ turn, onOpen, tabId }: { turn: StoredTurn; onOpen: (url: str
           {t(`chatIncomplete_${turn.incomplete}`)}
         </p>
       )}
+      {turn.stopped === 'round_cap' && <p class="notice round-cap">{t('chatRoundCap', MAX_ROUNDS)}</p>}
       {turn.capped && <p class="notice capped">{t('chatCapped', Math.round(MAX_ANSWER_CHARS / 1024))}</p>}
       {turn.stopped === 'answered' && turn.answer && <InsertIntoReply tabId={tabId} text={turn.answer} />}
       {turn.stopped === 'aborted' && <p class="notice">{t('stopped')}</p>}
@@ -230,20 +248,19 @@ function Chips({ chips }: { chips: ToolChip[] }) {
         <li class={`chip ${c.status}`} data-tool={c.name} data-status={c.status}>
           <details>
             <summary>
-              <span class="chip-title">{toolTitle(c.name, c.name)}</span> <code class="chip-input">{short(c.input)}</code>{' '}
+              <span class="chip-title">{toolTitle(c.name, c.name)}</span> <span class="chip-input">{inputWords(c.input)}</span>{' '}
               <span class="chip-status">{t(`chip_${c.status}`)}</span> <span class="chip-ms">{t('durationMs', c.durationMs)}</span>
             </summary>
+            {/* On demand: what the model sent and what it got back, as data. */}
+            <p class="chip-label">{t('chipRawInput')}</p>
+            <pre class="chip-raw">{JSON.stringify(c.input, null, 1) ?? ''}</pre>
+            <p class="chip-label">{t('chipResult')}</p>
             <pre class="chip-detail">{c.detail}</pre>
           </details>
         </li>
       ))}
     </ul>
   );
-}
-
-function short(v: unknown): string {
-  const s = v === null || v === undefined ? '' : JSON.stringify(v);
-  return s.length > 60 ? `${s.slice(0, 59)}…` : s;
 }
 
 /** Stable (module-level), so memoised answers are not re-rendered for a new callback. */

@@ -10,7 +10,7 @@ import { displayOf, factsFor, moneyOf } from '../tools/card.ts';
 import type { LedgerEntry, RolesSource } from '../tools/ledger.ts';
 import { RISK_RULES } from '../tools/policy.ts';
 import type { PreparedCall, ToolError } from '../tools/types.ts';
-import { t, tOr, toolTitle } from '../ui/i18n.ts';
+import { joinList, t, tOr, toolTitle } from '../ui/i18n.ts';
 import { attentive, useDwell } from './attention.ts';
 import { HiddenWarning, RevealedText } from './card-text.tsx';
 import { absolute, money, relative } from './format.ts';
@@ -135,7 +135,7 @@ function Sources({ call, field }: { call: PreparedCall; field: string }) {
   return (
     <span class="sources" data-sources={facts.map((f) => f.source).join(',')}>
       {' '}
-      {t('cardSources', facts.map((f) => t(`cardSource_${f.source}`)).join('、'))}
+      {t('cardSources', joinList(facts.map((f) => t(`cardSource_${f.source}`))))}
     </span>
   );
 }
@@ -160,7 +160,7 @@ function Who({ call, roleMissing, rolesSource }: { call: PreparedCall; roleMissi
   const source = rolesSource === 'policy' ? t('cardRolesPolicy') : t('cardRolesSelf');
   return (
     <p class={roleMissing ? 'role missing' : 'role'} data-roles-source={rolesSource}>
-      {call.requiredRole ? t('requiredRole', call.requiredRole) : t('cardWhoAny')}
+      {call.requiredRole ? t('cardWhoRole', call.requiredRole, tOr(`role_${call.requiredRole}`, call.requiredRole)) : t('cardWhoAny')}
       {roleMissing ? ` — ${t('roleMissing')}` : ''} · {source}
     </p>
   );

@@ -10,13 +10,14 @@
 import { useEffect, useState } from 'preact/hooks';
 import { z } from '../tools/zod.ts';
 import { parseProfile, type ConsoleProfile } from '../profiles/schema.ts';
-import { NOTE_CODES, SLOTS, STEPS, type Capability, type Slot } from '../profiles/teach/capabilities.ts';
+import { CAPABILITIES, NOTE_CODES, SLOTS, STEPS, type Capability, type Slot } from '../profiles/teach/capabilities.ts';
 import { applyPatch, newDraft } from '../profiles/teach/draft.ts';
 import type { ProfilePatch } from '../profiles/teach/rules.ts';
 import type { ConsoleReport } from '../profiles/teach/report.ts';
 import { saveTaught } from '../profiles/store.ts';
 import { toTab } from '../ui/api.ts';
-import { t } from '../ui/i18n.ts';
+import { errorText, fieldName } from '../ui/errors.ts';
+import { joinList, t, toolTitle } from '../ui/i18n.ts';
 import { CapabilityTable, fetchReport } from './ThisConsole.tsx';
 
 /** The content script's answer is checked like any input: the patch only counts once the merged draft parses. */
@@ -49,7 +50,8 @@ export function Teach({ tabId, origin, base, first, onDone }: Props) {
   const [done, setDone] = useState<Partial<Record<Capability, Slot[]>>>({});
   const [last, setLast] = useState<PickReply | null>(null);
   const [picking, setPicking] = useState<Slot | null>(null);
-  const [problems, setProblems] = useState<string[]>([]);
+  // What went wrong, in words, and (for a rule that does not fit the profile schema) the technical lines.
+  const [problem, setProblem] = useState<{ text: string; lines: string[] } | null>(null);
 
   const check = async (d: ConsoleProfile) => setReport(await fetchReport(tabId, d));
   useEffect(() => {
@@ -63,22 +65,22 @@ export function Teach({ tabId, origin, base, first, onDone }: Props) {
     const r = await toTab<PickReply>(tabId, { type: 'teach.pick', capability: c, slot });
     setPicking(null);
     const reply = r.ok ? PickReply.safeParse(r) : null;
-    if (!reply?.success) return setProblems([r.ok ? 'unexpected answer from the page' : r.error.detail]);
+    if (!reply?.success) return setProblem({ text: r.ok ? t('teachBadReply') : errorText(r.error), lines: [] });
     setLast(reply.data);
     if (reply.data.cancelled) return;
     setDone((d) => ({ ...d, [c]: [...new Set([...(d[c] ?? []), slot])] }));
     const patch = reply.data.rule?.patch as ProfilePatch | null | undefined;
     if (!patch) return;
     const next = parseProfile(applyPatch(draft, patch));
-    if (!next.ok) return setProblems(next.problems);
-    setProblems([]);
+    if (!next.ok) return setProblem({ text: t('teachDraftInvalid'), lines: next.problems });
+    setProblem(null);
     setDraft(next.profile);
     await check(next.profile);
   };
 
   const save = async () => {
     const res = await saveTaught(origin, draft);
-    if (!res.ok) return setProblems(res.problems);
+    if (!res.ok) return setProblem({ text: t('teachDraftInvalid'), lines: res.problems });
     await toTab(tabId, { type: 'teach.cancel' });
     onDone(true);
   };
@@ -137,13 +139,18 @@ export function Teach({ tabId, origin, base, first, onDone }: Props) {
           <DryRuns report={report} />
         </>
       )}
-      {problems.length > 0 && (
+      {problem && (
         <div class="error" role="alert">
-          <ul>
-            {problems.map((p) => (
-              <li>{p}</li>
-            ))}
-          </ul>
+          <p>{problem.text}</p>
+          {problem.lines.length > 0 && (
+            <ul>
+              {problem.lines.slice(0, 12).map((p) => (
+                <li>
+                  <code>{p}</code>
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
       )}
       <div class="teach-actions">
@@ -158,6 +165,10 @@ export function Teach({ tabId, origin, base, first, onDone }: Props) {
   );
 }
 
+/** A part of the page a write touches, in words ("reply" -> 回复框). */
+const partName = (k: string) => ((CAPABILITIES as readonly string[]).includes(k) ? t(`teachCap_${k}`) : fieldName(k));
+const parts = (keys: readonly string[]) => joinList(keys.map(partName));
+
 /** What the writes would touch with this draft (dry runs: nothing changes, nothing is prepared for real). */
 function DryRuns({ report }: { report: ConsoleReport }) {
   return (
@@ -168,7 +179,7 @@ function DryRuns({ report }: { report: ConsoleReport }) {
         const missing = preview?.missing ?? [];
         return (
           <li class={`dry-run ${r?.ok && !missing.length ? 'ok' : 'no'}`} data-tool={name}>
-            <code>{name}</code> {r?.ok ? `${t('wouldTouch')} ${(preview?.touches ?? []).join(', ') || '—'}${missing.length ? ` · ${t('capMissing')} ${missing.join(', ')}` : ''}` : r && 'error' in r ? r.error.detail : ''}
+            <strong>{toolTitle(name, name)}</strong> {r?.ok ? `${t('wouldTouch')} ${parts(preview?.touches ?? []) || '—'}${missing.length ? ` · ${t('capMissing')} ${parts(missing)}` : ''}` : r && 'error' in r ? errorText(r.error) : ''}
           </li>
         );
       })}

@@ -193,7 +193,9 @@ export function ThisConsole({ tabId }: { tabId: number }) {
           <p>{t('importInvalid')}</p>
           <ul>
             {problems.slice(0, 12).map((p) => (
-              <li>{p}</li>
+              <li>
+                <code>{p}</code>
+              </li>
             ))}
           </ul>
         </div>

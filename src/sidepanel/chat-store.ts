@@ -6,6 +6,8 @@
 import type { Incomplete, ToolChip } from '../llm/loop.ts';
 
 export interface StoredTurn {
+  /** Stable key of the turn (its streamed rendering carries over when it finishes). */
+  id?: string;
   question: string;
   answer: string;
   chips: ToolChip[];

@@ -6,7 +6,7 @@
  * images by default, which is exactly what an untrusted answer must not get.
  */
 import type { ComponentChildren, VNode } from 'preact';
-import { useMemo, useRef } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 
 type Block = { kind: 'p'; text: string } | { kind: 'ul' | 'ol'; items: string[] } | { kind: 'code'; text: string };
 
@@ -104,49 +104,79 @@ function blockNodes(text: string, onOpen: (url: string) => void): VNode[] {
   );
 }
 
+const UL_ITEM = /^\s*[-*+]\s+/;
+
 /**
- * The finished part of a text and where it ends: everything up to the last blank line that
- * is not inside a ``` fence. Scans only what was added since `from` (with the fence state
- * there), so a streamed answer costs O(new text) per chunk, not O(answer).
+ * The finished part of a text and where it ends: up to the last blank line, or the last
+ * bullet item followed by another one (a long list streams item by item), never inside a ```
+ * fence. Scans only what was added since `from` (with the fence state there), so a streamed
+ * answer costs O(new text) per chunk, not O(answer). With a `budget`, it stops at the first
+ * cut that far past `from` and says there is `more`: the rest is for the next frame.
  */
-export function stableCut(text: string, from: { at: number; inFence: boolean }): { at: number; inFence: boolean } {
-  let { at, inFence } = from;
-  let lineStart = text.lastIndexOf('\n', at - 1) + 1;
-  let cut = at;
+export function stableCut(text: string, from: { at: number; inFence: boolean }, budget = Infinity): { at: number; inFence: boolean; more?: true } {
+  let { inFence } = from;
+  let lineStart = text.lastIndexOf('\n', from.at - 1) + 1;
+  let cut = from.at;
   let cutFence = inFence;
+  let prevItem = false;
   for (let i = lineStart; i < text.length; i++) {
     if (text.charCodeAt(i) !== 10) continue;
     const line = text.slice(lineStart, i);
-    if (/^\s*```/.test(line)) inFence = !inFence;
-    else if (!inFence && !line.trim() && lineStart > 0) {
-      cut = i + 1;
-      cutFence = inFence;
+    if (/^\s*```/.test(line)) {
+      inFence = !inFence;
+      prevItem = false;
+    } else if (!inFence) {
+      const item = UL_ITEM.test(line);
+      if (!line.trim() && lineStart > 0) [cut, cutFence] = [i + 1, inFence];
+      else if (item && prevItem && lineStart > from.at) [cut, cutFence] = [lineStart, inFence];
+      prevItem = item;
     }
     lineStart = i + 1;
+    if (cut - from.at >= budget && text.length > cut) return { at: cut, inFence: cutFence, more: true };
   }
   return { at: Math.max(cut, from.at), inFence: cut > from.at ? cutFence : from.inFence };
 }
 
+/** Does the text at `at` go on with the bullet list the text before it ended with? */
+function continuesList(text: string, at: number): boolean {
+  const before = text.lastIndexOf('\n', at - 2) + 1;
+  return at > 0 && UL_ITEM.test(text.slice(before, at)) && UL_ITEM.test(text.slice(at, at + 8));
+}
+
+/** New finished text rendered per frame at most: a burst of a long answer is spread over frames. */
+const FRAME_BUDGET = 8 * 1024;
+
 /**
  * Markdown for an answer that is still streaming: finished blocks are parsed and rendered
  * once (their vnodes are kept and reused, so Preact skips them), only the unfinished tail is
- * parsed again on each chunk.
+ * parsed again on each chunk. At most FRAME_BUDGET of newly finished text is rendered per
+ * render; when more is waiting, the next animation frame renders the next part, so no single
+ * task renders the whole answer. The same instance goes on rendering the finished answer.
  */
 export function StreamingMarkdown({ text, onOpen }: { text: string; onOpen: (url: string) => void }) {
-  const state = useRef<{ at: number; inFence: boolean; done: VNode[] }>({ at: 0, inFence: false, done: [] });
+  const state = useRef<{ done: string; inFence: boolean; nodes: VNode[] }>({ done: '', inFence: false, nodes: [] });
+  const [, setFrame] = useState(0);
   const s = state.current;
-  if (text.length < s.at) Object.assign(s, { at: 0, inFence: false, done: [] });
-  const next = stableCut(text, s);
-  if (next.at > s.at) {
-    s.done = [...s.done, <div class="md-chunk">{blockNodes(text.slice(s.at, next.at), onOpen)}</div>];
-    s.at = next.at;
-    s.inFence = next.inFence;
+  // A text that no longer starts with what was rendered (a new answer): start again.
+  if (!text.startsWith(s.done)) Object.assign(s, { done: '', inFence: false, nodes: [] });
+  const at = s.done.length;
+  const next = stableCut(text, { at, inFence: s.inFence }, FRAME_BUDGET);
+  if (next.at > at) {
+    const chunk = <div class={continuesList(text, at) ? 'md-chunk cont' : 'md-chunk'}>{blockNodes(text.slice(at, next.at), onOpen)}</div>;
+    Object.assign(s, { done: text.slice(0, next.at), inFence: next.inFence, nodes: [...s.nodes, chunk] });
   }
-  const tail = text.slice(s.at);
-  const tailNodes = useMemo(() => blockNodes(s.inFence ? `\`\`\`\n${tail}` : tail, onOpen), [tail, s.inFence, onOpen]);
+  const behind = !!next.more;
+  useEffect(() => {
+    if (!behind) return;
+    const id = requestAnimationFrame(() => setFrame((n) => n + 1));
+    return () => cancelAnimationFrame(id);
+  });
+  // While behind, the unfinished tail waits too: parsing it now would be the work the budget defers.
+  const tail = behind ? '' : text.slice(s.done.length);
+  const tailNodes = useMemo(() => (tail ? blockNodes(s.inFence ? `\`\`\`\n${tail}` : tail, onOpen) : null), [tail, s.inFence, onOpen]);
   return (
-    <div class="md streaming">
-      {s.done}
+    <div class="md streaming" data-behind={behind ? 'true' : undefined}>
+      {s.nodes}
       {tailNodes}
     </div>
   );

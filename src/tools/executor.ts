@@ -96,6 +96,7 @@ export class Executor {
       detail: `The console now shows ${now ? `"${now}"` : 'no matching record'}, not "${call.binding.recordId}" that was approved.`,
       suggestion: 'Nothing was done. Open the right conversation and start the action again.',
       retryable: false,
+      params: { record: call.binding.recordId, ...(now ? { now } : {}) },
     };
   }
 

@@ -197,8 +197,8 @@ async function runGenerate(
   traceId: string,
 ): Promise<StepEntry> {
   const base = { id: step.id, kind: step.kind, title: step.title, name: step.id, durationMs: 0 };
-  const fail = (code: string, detail: string): StepEntry => {
-    const error = stepError(code, detail, traceId);
+  const fail = (code: string, detail: string, params?: Record<string, string>): StepEntry => {
+    const error = { ...stepError(code, detail, traceId), ...(params ? { params } : {}) };
     return { ...base, status: 'error', summary: detail, error };
   };
   if (!opts.generate) return fail('NO_GENERATOR', 'No model is configured for this flow.');
@@ -219,7 +219,8 @@ async function runGenerate(
     return { ...base, status: 'ok', summary: summarise(checked.data) };
   } catch (e) {
     if (opts.signal?.aborted) return { ...base, status: 'cancelled', summary: 'cancelled' };
-    return fail('GENERATE_FAILED', `The model request failed: ${e instanceof Error ? e.message : String(e)}`);
+    const reason = e instanceof Error ? e.message : String(e);
+    return fail('GENERATE_FAILED', `The model request failed: ${reason}`, { reason: reason.slice(0, 500) });
   } finally {
     clearTimeout(timer);
     opts.signal?.removeEventListener('abort', onAbort);

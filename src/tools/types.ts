@@ -58,6 +58,8 @@ export interface ToolError {
   traceId: string;
   /** When a cool-down or rate limit ends (ms from now), if known. */
   retryAfterMs?: number;
+  /** Values the person-facing message names (a record id, a reason), so the UI never parses `detail`. */
+  params?: Record<string, string>;
 }
 
 /** What clipping dropped, and how to ask for the rest. */

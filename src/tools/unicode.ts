@@ -3,7 +3,11 @@
  * visible markers, with a count) and for send inputs (refuse the ones that only ever serve
  * to hide text: tag characters and bidi overrides/isolates).
  * Ranges: https://www.unicode.org/reports/tr9/ (bidi controls), https://www.unicode.org/charts/PDF/UE0000.pdf (tags),
- * https://www.unicode.org/reports/tr39/ (mixed-script confusables).
+ * https://www.unicode.org/reports/tr39/ (mixed-script confusables), https://www.unicode.org/reports/tr51/ (emoji sequences).
+ *
+ * A zero-width joiner or VS-16 that is part of a well-formed emoji sequence (👨‍👩‍👧, ❤️, 👍🏽, #️⃣)
+ * is what the person sees as one emoji, so it is not flagged; anywhere else — between letters,
+ * doubled, trailing, or variation selectors piled onto an emoji to smuggle data — it is.
  */
 import type { z } from './zod.ts';
 
@@ -11,7 +15,7 @@ export type HiddenKind = 'zero_width' | 'bidi' | 'tag' | 'confusable';
 
 export type Segment = { kind: 'text'; text: string } | { kind: HiddenKind; text: string; code: string };
 
-const ZERO_WIDTH = /[\u00AD\u180E\u200B-\u200F\u2060-\u2064\uFEFF]/u;
+const ZERO_WIDTH = /[\u00AD\u180E\u200B-\u200F\u2060-\u2064\uFEFF\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/u;
 const BIDI = /[\u061C\u202A-\u202E\u2066-\u2069]/u;
 const TAG = /[\u{E0000}-\u{E007F}]/u;
 /** Fullwidth Latin letters and digits (not the fullwidth punctuation Chinese text uses). */
@@ -49,24 +53,37 @@ function confusableIndexes(text: string): Set<number> {
   return out;
 }
 
+/** One emoji as a person sees it: a pictograph (with VS-16 and a skin tone), a keycap, or a flag. */
+const EMOJI_ELEMENT = String.raw`(?:\p{Extended_Pictographic}\uFE0F?\p{Emoji_Modifier}?|[0-9#*]\uFE0F\u20E3|\p{Regional_Indicator}{2})`;
+/** A well-formed emoji (ZWJ) sequence, the whole grapheme: elements joined by single ZWJs. */
+const EMOJI_SEQUENCE = new RegExp(`^${EMOJI_ELEMENT}(?:\u200D${EMOJI_ELEMENT})*$`, 'u');
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
 /** Splits text into visible runs and hidden/confusable characters, each with its code point. */
 export function revealHidden(text: string): { segments: Segment[]; counts: Record<HiddenKind, number> } {
   const counts: Record<HiddenKind, number> = { zero_width: 0, bidi: 0, tag: 0, confusable: 0 };
   const confusable = confusableIndexes(text);
   const segments: Segment[] = [];
   let plain = '';
-  let i = 0;
-  for (const ch of text) {
-    const kind: HiddenKind | null = TAG.test(ch) ? 'tag' : BIDI.test(ch) ? 'bidi' : ZERO_WIDTH.test(ch) ? 'zero_width' : confusable.has(i) ? 'confusable' : null;
-    i += ch.length;
-    if (!kind) {
-      plain += ch;
+  for (const { segment, index } of graphemes.segment(text)) {
+    // Its joiners and VS-16 are part of the emoji the person sees.
+    if (EMOJI_SEQUENCE.test(segment)) {
+      plain += segment;
       continue;
     }
-    if (plain) segments.push({ kind: 'text', text: plain });
-    plain = '';
-    counts[kind] += 1;
-    segments.push({ kind, text: ch, code: code(ch) });
+    let i = index;
+    for (const ch of segment) {
+      const kind: HiddenKind | null = TAG.test(ch) ? 'tag' : BIDI.test(ch) ? 'bidi' : ZERO_WIDTH.test(ch) ? 'zero_width' : confusable.has(i) ? 'confusable' : null;
+      i += ch.length;
+      if (!kind) {
+        plain += ch;
+        continue;
+      }
+      if (plain) segments.push({ kind: 'text', text: plain });
+      plain = '';
+      counts[kind] += 1;
+      segments.push({ kind, text: ch, code: code(ch) });
+    }
   }
   if (plain) segments.push({ kind: 'text', text: plain });
   return { segments, counts };

@@ -20,6 +20,25 @@ export function toolLabel(tool: string): string {
   return toolTitle(tool, tool);
 }
 
+/** One input value, short: text quoted and cut, numbers as they are, anything else as short JSON. */
+function shortValue(v: unknown, max: number): string {
+  const s = typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : (JSON.stringify(v) ?? '');
+  const cut = s.length > max ? `${s.slice(0, max - 1)}…` : s;
+  return typeof v === 'string' ? t('quoted', cut) : cut;
+}
+
+/**
+ * A tool call's input as words for a chat chip ("查询：“发票抬头” · 条数：3"): each key by its
+ * field name, each value shortened. The raw JSON stays one click away (the chip's details).
+ */
+export function inputWords(input: unknown, max = 30): string {
+  if (input === null || input === undefined) return '';
+  if (typeof input !== 'object' || Array.isArray(input)) return shortValue(input, max);
+  return Object.entries(input as Record<string, unknown>)
+    .map(([k, v]) => t('keyValue', tOr(`field_${k.replace(/[^A-Za-z0-9]/g, '_')}`, k), shortValue(v, max)))
+    .join(' · ');
+}
+
 /** What a finished tool step produced, in a few words (empty when the status says it all). */
 function toolOutcome(tool: string, data: unknown): string {
   const d = (data ?? {}) as Record<string, unknown>;

@@ -3,22 +3,26 @@
  * developers and the model; what an agent sees is the message for its `code` (and, where
  * the meaning differs by type, `err_<CODE>_<type>`), with field names filled in. A code
  * with no message falls back to a localised sentence for its type that names the code —
- * never to the English detail. test/extension/i18n.test.ts lists the codes in src/ and
- * fails when a person-facing one has no message.
+ * never to the English detail. test/i18n/keys.test.ts lists the codes in src/ and fails when
+ * a person-facing one has no message.
  */
+import type { EndpointProblem } from '../llm/errors.ts';
 import type { ToolError } from '../tools/types.ts';
 import { joinList, t, tOr } from './i18n.ts';
 
-export type ShownError = Pick<ToolError, 'code' | 'type' | 'detail'> & Partial<Pick<ToolError, 'fields'>>;
+export type ShownError = Pick<ToolError, 'code' | 'type' | 'detail'> & Partial<Pick<ToolError, 'fields' | 'params'>>;
 
-/** Codes whose `detail` is already in the agent's language (the endpoint errors, src/llm/errors.ts). */
-const LOCALISED_DETAIL = /^ENDPOINT_/;
+/** A model endpoint's failure (src/llm/errors.ts) in the agent's language: its status and what it said, as data. */
+export function endpointText(p: { code: EndpointProblem['code'] | string; status?: number | string | undefined; said?: string | undefined }): string {
+  return tOr(`endpoint_${p.code}`, t('endpoint_unknown', '?', p.said ?? p.code), p.status === undefined ? '?' : String(p.status), p.said ?? '');
+}
 
-/** What the `$1` of a code's message is, when it has one. */
+/** What the `$1` of a code's message is, when it has one: from the error's structured `params`, never its English `detail`. */
 const PARAMS: Record<string, (e: ShownError) => string> = {
-  GENERATE_FAILED: (e) => e.detail.replace(/^The model request failed: /, ''),
-  // The record the action was confirmed for (src/tools/executor.ts names it in the detail only).
-  RECORD_CHANGED: (e) => /not "([^"]{1,100})" that was approved/.exec(e.detail)?.[1] ?? t('theRecord'),
+  GENERATE_FAILED: (e) => e.params?.reason ?? '',
+  // The record the action was confirmed for (src/tools/executor.ts).
+  RECORD_CHANGED: (e) => e.params?.record || t('theRecord'),
+  STALE_RECORD: (e) => e.params?.record || t('theRecord'),
 };
 
 /** A person-facing name of a field key ("email" -> 邮箱), else the key itself. */
@@ -32,7 +36,8 @@ export function errorParam(e: ShownError): string {
 }
 
 export function errorText(e: ShownError): string {
-  if (LOCALISED_DETAIL.test(e.code)) return e.detail;
+  // The worker's generate step forwards endpoint failures as ENDPOINT_<CODE> with their status and words in params.
+  if (e.code.startsWith('ENDPOINT_')) return endpointText({ code: e.code.slice('ENDPOINT_'.length).toLowerCase(), status: e.params?.status, said: e.params?.said });
   const p = errorParam(e);
   const msg = chrome.i18n.getMessage(`err_${e.code}_${e.type}`, [p]) || chrome.i18n.getMessage(`err_${e.code}`, [p]);
   return msg || t(`errType_${e.type}`, e.code);

@@ -27,5 +27,29 @@ describe('the safe markdown subset', () => {
     expect([...parseBlocks(done), ...parseBlocks(text.slice(state.at))]).toEqual(parseBlocks(text));
     expect(cuts).not.toContain(text.indexOf('still code'));
   });
-});
 
+  it('a long bullet list (no blank lines) streams item by item, never re-parsing what is finished', () => {
+    const list = `${Array.from({ length: 300 }, (_, i) => `- item ${i} with **some** words`).join('\n')}\n`;
+    const partial = list.slice(0, 200);
+    const cut = stableCut(partial, { at: 0, inFence: false });
+    // Everything up to the last complete item that another item follows is finished.
+    expect(cut.at).toBeGreaterThan(100);
+    expect(partial.slice(cut.at)).toMatch(/^- item \d+/);
+    expect(partial.slice(0, cut.at)).toMatch(/\n$/);
+  });
+
+  it('with a budget, a burst is finished in steps of about that size, and the parts hold the same items', () => {
+    const list = `intro\n\n${Array.from({ length: 300 }, (_, i) => `- item ${i}`).join('\n')}\n\nend`;
+    let state: { at: number; inFence: boolean; more?: true } = { at: 0, inFence: false };
+    const parts: string[] = [];
+    do {
+      const next = stableCut(list, state, 512);
+      parts.push(list.slice(state.at, next.at));
+      state = next;
+    } while (state.more);
+    expect(parts.length).toBeGreaterThan(list.length / 512 - 1);
+    expect(parts.slice(0, -1).every((p) => p.length < 512 + 40)).toBe(true);
+    const items = (blocks: ReturnType<typeof parseBlocks>) => blocks.flatMap((b) => (b.kind === 'ul' ? b.items : [b.kind]));
+    expect(items([...parts, list.slice(state.at)].flatMap((p) => parseBlocks(p)))).toEqual(items(parseBlocks(list)));
+  });
+});

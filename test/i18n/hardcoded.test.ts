@@ -9,7 +9,8 @@ import { sourceFiles } from '../../scripts/locale-files.ts';
 
 type Node = { type: string; start?: number; loc?: { start: { line: number } }; [k: string]: unknown };
 
-const UI_DIRS = ['src/sidepanel', 'src/options', 'src/content', 'src/plans', 'src/ui', 'src/background'];
+/** UI contexts, and the endpoint errors people read (the chat's own prompts for the model are not here). */
+const UI_DIRS = ['src/sidepanel', 'src/options', 'src/content', 'src/plans', 'src/ui', 'src/background', 'src/llm/errors.ts'];
 /** Text for the customer, in the page's language (not the agent's UI language): drafts. */
 const CUSTOMER_TEXT = ['src/plans/draft-reply.ts'];
 const PERSON_PROPS = new Set(['title', 'aria-label', 'placeholder', 'alt', 'label', 'aria-roledescription']);
@@ -69,6 +70,22 @@ function findings(path: string, text: string): string[] {
   return out;
 }
 
+/**
+ * An error's `detail` is English for developers and the model: extension pages show
+ * `errorText(error)` (src/ui/errors.ts), never `something.error.detail` or `error.detail`.
+ */
+function detailReads(path: string, text: string): string[] {
+  const ast = parse(text, { sourceType: 'module', plugins: ['typescript', ...(path.endsWith('.tsx') ? (['jsx'] as const) : [])] });
+  const out: string[] = [];
+  walk(ast.program, (n) => {
+    if (n.type !== 'MemberExpression' || (n.property as Node).name !== 'detail') return;
+    const obj = n.object as Node;
+    const name = obj.type === 'Identifier' ? String(obj.name) : obj.type === 'MemberExpression' ? String((obj.property as Node).name) : '';
+    if (/^(?:error|err|e)$/.test(name)) out.push(`${path}:${n.loc?.start.line} ${name}.detail`);
+  });
+  return out;
+}
+
 describe('hard-coded person-facing strings', () => {
   const files = sourceFiles('src').filter((f) => UI_DIRS.some((d) => f.path.startsWith(d)));
 
@@ -79,6 +96,12 @@ describe('hard-coded person-facing strings', () => {
 
   it('finds none: JSX text, titles/labels/placeholders, toasts and zh/en ternaries go through chrome.i18n', () => {
     expect(files.flatMap((f) => findings(f.path, f.text)).join('\n')).toBe('');
+  });
+
+  it('extension pages never show an error\'s English detail: they show errorText(error)', () => {
+    const pages = files.filter((f) => f.path.startsWith('src/sidepanel') || f.path.startsWith('src/options'));
+    expect(pages.flatMap((f) => detailReads(f.path, f.text)).join('\n')).toBe('');
+    expect(detailReads('src/x.tsx', `const a = <p>{r.error.detail}</p>; setStatus(e.detail); const ok = note.detail;`).map((f) => f.replace(/^\S+ /, ''))).toEqual(['error.detail', 'e.detail']);
   });
 
   it('catches them (the checker itself)', () => {

@@ -8,6 +8,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FIELD_TITLES } from '../../src/catalog/shared.ts';
 import { GRADES } from '../../src/catalog/grades.ts';
+import { IMPORT_ERROR_CODES, SKIP_CODES } from '../../src/kb/import.ts';
+import { URL_FAIL_CODES } from '../../src/kb/store.ts';
+import { ENDPOINT_CODES } from '../../src/llm/errors.ts';
 import { PRESETS } from '../../src/llm/presets.ts';
 import { AuditRecordSchema, ErrorTypeSchema, PlanRunSchema } from '../../src/messages/schemas.ts';
 import { plans } from '../../src/plans/index.ts';
@@ -36,7 +39,7 @@ const DEVELOPER_CODES = new Set([
 /** Error codes written in src/: `code: 'X'`, and the error helpers' code arguments. */
 export function errorCodes(): string[] {
   // Also a tool's outcome words (`refused: 'NOTE_REFUSED'`, catalog OutcomeWords): its codes for a console's answers.
-  const re = /(?:\bcode:\s*|\b(?:refused|unclear|silent):\s*|\b(?:refusal|refused|refuse|stepError|outcomeError|failure|failed|fail|err)\(\s*(?:'[a-z_]+',\s*)?)'([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{4,})'/g;
+  const re = /(?:\bcode:\s*|\b(?:refused|unclear|silent):\s*|\b(?:refusal|refused|refuse|notNow|stepError|outcomeError|failure|failed|fail|err)\(\s*(?:'[a-z_]+',\s*)?)'([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{4,})'/g;
   return [...new Set([...allText.matchAll(re)].map((m) => m[1]!))].sort();
 }
 
@@ -68,6 +71,8 @@ function families(): Record<string, string[]> {
     errType_: ErrorTypeSchema.options.map((t) => `errType_${t}`),
     preset_: PRESETS.flatMap((p) => [`preset_${p.id}_quirks`, `preset_${p.id}_label`]),
     role_: roles.map((r) => `role_${r}`),
+    endpoint_: ENDPOINT_CODES.map((c) => `endpoint_${c}`),
+    kbWhy_: [...SKIP_CODES, ...IMPORT_ERROR_CODES, ...URL_FAIL_CODES, 'write'].map((c) => `kbWhy_${c}`),
   };
 }
 

@@ -24,8 +24,8 @@ describe('parseFiles', () => {
     ]);
     expect(articles[4]!.url).toBe('https://help.example/1');
     expect(skipped).toEqual([
-      { path: 'kb/faq.csv #2', reason: 'no text' },
-      { path: 'kb/logo.png', reason: 'unsupported type .png' },
+      { path: 'kb/faq.csv #2', code: 'no_text', reason: 'no text' },
+      { path: 'kb/logo.png', code: 'unsupported_type', reason: 'unsupported type .png', param: '.png' },
     ]);
   });
 
@@ -42,5 +42,19 @@ describe('parseFiles', () => {
     expect(run('{ not json', 'broken.json')).toThrow(/broken\.json: not valid JSON/);
     expect(run('foo,bar\n1,2\n', 'cols.csv')).toThrow(/cols\.csv: no a title column/);
     expect(run('[1,2]', 'nums.json')).toThrow(/expected an array of article objects/);
+    // Each with a code and the value its message names, so the options page says it in the agent's language.
+    const codeOf = (f: () => unknown) => {
+      try {
+        f();
+      } catch (e) {
+        return e instanceof ImportError ? [e.code, e.param] : ['not an ImportError'];
+      }
+      return ['no error'];
+    };
+    expect(codeOf(run('{ not json', 'broken.json'))).toEqual(['bad_json', '']);
+    expect(codeOf(run('foo,bar\n1,2\n', 'cols.csv'))).toEqual(['no_title_column', 'foo, bar']);
+    expect(codeOf(run('title,x\nA,1\n', 'nobody.csv'))).toEqual(['no_body_column', 'title, x']);
+    expect(codeOf(run('[1,2]', 'nums.json'))).toEqual(['not_articles', '']);
+    expect(codeOf(run('id,title,body\n1,"unclosed,x\n', 'quotes.csv'))).toEqual(['bad_csv', expect.stringMatching(/^\d+$/)]);
   });
 });

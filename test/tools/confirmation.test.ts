@@ -121,8 +121,21 @@ describe('prepared calls and the ledger', () => {
     const call = prepared(await registry.invoke('reply.send', { text: 'hi' }, ctx()));
     page.conversationId = 'C-2';
     const res = await ledger.approve(call.actionId, { fingerprint: call.fingerprint, roles: [], approvedBy: 'a' }, dispatch);
-    expect(res).toMatchObject({ ok: true, entry: { state: 'failed', outcome: { error: { code: 'RECORD_CHANGED' } } } });
+    expect(res).toMatchObject({ ok: true, entry: { state: 'failed', outcome: { error: { code: 'RECORD_CHANGED', params: { record: 'C-1', now: 'C-2' } } } } });
     expect(effects.sent).toEqual([]);
+  });
+  it('a refusal by the outside check (the tab shows another record) leaves the call pending and dispatches nothing', async () => {
+    const { registry, ledger, effects, dispatch } = setup();
+    const call = prepared(await registry.invoke('reply.send', { text: 'hi' }, ctx()));
+    let onRecord = false;
+    const check = async () => (onRecord ? null : { code: 'STALE_RECORD', type: 'rejected' as const, detail: 'another record', suggestion: 'go back', retryable: false, traceId: '' });
+    const approval = { fingerprint: call.fingerprint, roles: [], approvedBy: 'a', check };
+    expect(await ledger.approve(call.actionId, approval, dispatch)).toMatchObject({ ok: false, error: { code: 'STALE_RECORD', traceId: call.traceId } });
+    expect((await ledger.get(call.actionId))!.state).toBe('pending');
+    expect(effects.sent).toEqual([]);
+    onRecord = true;
+    expect(await ledger.approve(call.actionId, approval, dispatch)).toMatchObject({ ok: true, replay: false, entry: { state: 'executed' } });
+    expect(effects.sent).toEqual(['hi']);
   });
   it('a rejected action never runs; a lost dispatch is uncertain and not retried', async () => {
     const { registry, ledger, effects, dispatch } = setup();
