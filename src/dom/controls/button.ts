@@ -48,9 +48,9 @@ function score(el: Element, synonyms: readonly string[]): { score: number; label
   return best;
 }
 
-/** The best button named like `synonyms` inside `container` (its shadow roots and frames too). */
-export function findButtonIn(container: Document | Element, synonyms: readonly string[], includeHidden = false): FoundButton | null {
-  let best: (FoundButton & { score: number }) | null = null;
+/** Every button named like `synonyms` inside `container` (its shadow roots and frames too), best first. */
+export function findButtonsIn(container: Document | Element, synonyms: readonly string[], includeHidden = false): (FoundButton & { score: number })[] {
+  const out: (FoundButton & { score: number })[] = [];
   for (const root of collectRoots(container)) {
     for (const el of Array.from(root.querySelectorAll<HTMLElement>(BUTTONS))) {
       if (!includeHidden && !isVisible(el)) continue;
@@ -58,10 +58,16 @@ export function findButtonIn(container: Document | Element, synonyms: readonly s
       if (s.score < MIN_SCORE) continue;
       const disabled = isDisabled(el);
       // An enabled button beats a disabled one of the same name; a better name beats both.
-      const rank = s.score + (disabled ? 0 : 0.001);
-      if (!best || rank > best.score) best = { el, label: s.label, disabled, within: container, score: rank };
+      out.push({ el, label: s.label, disabled, within: container, score: s.score + (disabled ? 0 : 0.001) });
     }
   }
+  // Stable: among equals the first in document order stays first.
+  return out.sort((a, b) => b.score - a.score);
+}
+
+/** The best button named like `synonyms` inside `container` (its shadow roots and frames too). */
+export function findButtonIn(container: Document | Element, synonyms: readonly string[], includeHidden = false): FoundButton | null {
+  const best = findButtonsIn(container, synonyms, includeHidden)[0];
   if (!best) return null;
   const { score: _s, ...found } = best;
   return found;
