@@ -58,15 +58,16 @@ export type SectionKey = keyof typeof SECTION_SYNONYMS;
 
 /** Button texts that open or submit things. */
 export const BUTTON_SYNONYMS = {
-  openTicket: ['新建工单', '创建工单', '快速建单', 'new ticket', 'create ticket'],
+  openTicket: ['新建工单', '创建工单', '快速建单', 'new ticket', 'create ticket', 'open a new ticket', 'open new ticket'],
   submitTicket: ['提交工单', '提交', '创建', 'submit ticket', 'submit', 'create'],
   send: ['发送', '发送回复', 'send', 'send reply'],
-  addNote: ['添加备注', '保存备注', '提交备注', 'add note', 'save note', 'post note', 'add internal note'],
+  // Live chats call the internal note a whisper (悄悄话).
+  addNote: ['添加备注', '保存备注', '提交备注', 'add note', 'save note', 'post note', 'add internal note', '添加悄悄话', '发送悄悄话', 'add whisper', 'send whisper'],
   assign: ['分配', '转派', '指派', 'assign', 'reassign'],
   transfer: ['转移', '转部门', '转交', 'transfer'],
   cancel: ['取消', '关闭', 'cancel', 'close'],
   confirm: ['确定', '确认', '保存', '提交', 'ok', 'save', 'submit', 'confirm'],
-  submitRefund: ['提交退款申请', '提交退款', '申请退款', 'submit refund request', 'submit refund', 'request refund'],
+  submitRefund: ['提交退款申请', '提交退款', '申请退款', '确认退款', '发起退款', 'submit refund request', 'submit refund', 'request refund', 'issue refund', 'confirm refund'],
 } as const satisfies Record<string, readonly string[]>;
 
 /** Option words that mean the same priority. */
