@@ -60,7 +60,7 @@ export async function judgeRecords(env: Env, name: string, records: JudgedRecord
 }
 
 /** SPA consoles render after load: wait until the DOM stops changing for a moment. */
-async function settle(page: Page): Promise<void> {
+export async function settle(page: Page): Promise<void> {
   // A string, not a function: tsx's name helpers do not exist in the page.
   await page.evaluate(`new Promise((resolve) => {
     let timer;
