@@ -114,7 +114,11 @@ export function invokeFrom(panel: Page, tabId: number, name: string, input: unkn
         model: 'none',
       }, { frameId: 0 });
       if (!r?.ok) throw new Error(`invoke refused: ${JSON.stringify(r)}`);
-      return r.result;
+      // As src/ui/api.ts invokeInTab: a submit that loaded another page is decided there.
+      if (!r.nextPage) return r.result;
+      const v = await chrome.runtime.sendMessage({ type: 'delivery.await', checkId: r.nextPage });
+      if (!v?.ok) throw new Error(`delivery.await refused: ${JSON.stringify(v)}`);
+      return v.result;
     },
     { tabId, name, input, caller },
   ) as Promise<ToolResult>;

@@ -22,6 +22,7 @@ import { storageAuditSink } from './audit-store.ts';
 import { highWaterMark, mono, persist } from './clock.ts';
 import { JournaledStore } from './journal.ts';
 import { SessionLedgerStore } from './ledger-store.ts';
+import { awaitCheck, type Verdict } from './next-page.ts';
 
 export const sessionStore = new SessionLedgerStore();
 export const ledgerStore = new JournaledStore(sessionStore);
@@ -205,5 +206,14 @@ export async function dispatchToTab(call: PreparedCall, approvedBy: string): Pro
   const parsed = ExecReply.safeParse(answer);
   if (!parsed.success) return uncertain('The console tab did not answer clearly; the action may or may not have happened.');
   if (!parsed.data.ok) return failed(parsed.data.error.code, parsed.data.error.detail);
+  // The console loaded another page after the submit: what that page shows decides.
+  if (parsed.data.nextPage) return fromVerdict(await awaitCheck(parsed.data.nextPage, tabId), call);
   return parsed.data.outcome as ExecOutcome;
+}
+
+/** A next page's answer as an outcome: executed only when it showed the result; never retried. */
+function fromVerdict(v: Verdict, call: PreparedCall): ExecOutcome {
+  if (v.ok) return { status: 'executed', data: v.data };
+  const error = { ...v.error, retryable: false, traceId: call.traceId };
+  return error.type === 'failed' ? { status: 'failed', error } : { status: 'uncertain', error: { ...error, type: 'uncertain' } };
 }

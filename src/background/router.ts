@@ -10,6 +10,7 @@ import { openPanelFor } from './commands.ts';
 import { cancelGenerate, generate } from './generate.ts';
 import { addPrepared, dispatchToTab, ledger, listForTab, stillBound } from './confirm.ts';
 import { handleKb } from './kb.ts';
+import { awaitCheck, expectNextPage, pageArrived } from './next-page.ts';
 import { currentView } from './settings-view.ts';
 
 export function installRouter(): void {
@@ -43,7 +44,17 @@ export async function route(raw: unknown, sender: chrome.runtime.MessageSender):
       return openPanelFor(from.tabId);
     case 'tab.whoami':
       if (from.kind !== 'content') return notContent();
+      // A console page's content script starting: a check from the page before may be answered now.
+      if (topFrame) pageArrived(from.tabId);
       return { ok: true, tabId: from.tabId };
+    case 'delivery.navigating':
+      if (!topFrame) return notContent();
+      expectNextPage(msg.checkId, msg.check, { tabId: from.tabId, origin: from.origin });
+      return { ok: true };
+    case 'delivery.await': {
+      if (from.kind !== 'sidepanel') return notPanel();
+      return { ok: true, result: await awaitCheck(msg.checkId) };
+    }
     case 'settings.view':
       if (from.kind !== 'content') return notContent();
       return { ok: true, view: await currentView() };

@@ -12,9 +12,10 @@ import { queryOne } from '../dom/query.ts';
 import { FIELD_SYNONYMS } from '../dom/synonyms.ts';
 import type { ConsoleProfile } from '../profiles/schema.ts';
 import { fail } from '../tools/errors.ts';
-import type { RunResult, ToolPreview } from '../tools/types.ts';
+import type { RunCtx, RunResult, ToolPreview } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
-import { buttonNear, fromOutcome, pressAndWatch, recordIdOf, type OutcomeWords } from './shared.ts';
+import { deliver, handOnLeaving, leftResult } from './landed.ts';
+import { buttonNear, fromOutcome, recordIdOf, type OutcomeWords } from './shared.ts';
 
 type Dialog = NonNullable<NonNullable<ConsoleProfile['assign']>['transfer']>;
 type FieldRule = NonNullable<NonNullable<ConsoleProfile['assign']>['queue']>;
@@ -96,9 +97,12 @@ function pickChecked(deps: CatalogDeps, k: AssignKind, options: OptionLike[], wa
   return { option };
 }
 
+const toolOf = (k: AssignKind) => (k.key === 'queue' ? 'queue.assign' : 'ticket.assign');
+
 const errorCode = (k: AssignKind, what: 'FIELD' | 'BUTTON') => (k.key === 'queue' ? `NO_QUEUE_${what}` : `NO_AGENT_${what}`);
 
-export async function runAssign(deps: CatalogDeps, k: AssignKind, wanted: string, signal: AbortSignal): Promise<RunResult<unknown>> {
+export async function runAssign(deps: CatalogDeps, k: AssignKind, wanted: string, ctx: RunCtx): Promise<RunResult<unknown>> {
+  const signal = ctx.signal;
   const where = whereToAssign(deps, k);
   if ('missing' in where) return fail('not_found', errorCode(k, 'FIELD'), `Nothing to assign with was found: ${where.missing}.`, 'Open the ticket first, or teach deskhand the console (profile assign rules).');
   const data = (notice: string, option: OptionLike) => ({ assigned: option.value || option.text, to: option.text, message: notice, conversationId: recordIdOf(deps) });
@@ -110,12 +114,12 @@ export async function runAssign(deps: CatalogDeps, k: AssignKind, wanted: string
     if (!button.ok) return fail('not_found', errorCode(k, 'BUTTON'), `No button to confirm the ${k.key} was found: ${button.detail}. Nothing was changed.`, 'Assign it by hand.');
     const set = await setValue(f.el, f.kind, picked.option.value || picked.option.text, signal);
     if (!set.ok) return fail('failed', k.key === 'queue' ? 'QUEUE_NOT_SET' : 'AGENT_NOT_SET', `Could not choose "${picked.option.text}": ${set.detail ?? ''}`, 'Assign it by hand.');
-    const outcome = await pressAndWatch(deps, button.el, deps.observeMs ?? 5_000, signal);
-    return fromOutcome(outcome, (n) => data(n, picked.option), k.words);
+    // A console form may post the whole page (the classic helpdesk's Transfer tab): deliver reads the next page then.
+    return deliver(deps, { tool: toolOf(k), button: button.el, record: 'same', words: k.words, data: data('', picked.option), fromNotice: (n) => ({ message: n }), timeoutMs: deps.observeMs ?? 5_000 }, ctx);
   }
   const d = await openDialog(where.spec, signal);
   if ('stage' in d) return fail('not_found', errorCode(k, 'FIELD'), `The ${k.dialogName} could not be used: ${d.detail}.`, 'Assign it by hand.');
-  return inDialog(deps, k, where, d, wanted, signal, data);
+  return inDialog(deps, k, where, d, wanted, ctx, data);
 }
 
 async function inDialog(
@@ -124,9 +128,10 @@ async function inDialog(
   where: Extract<Where, { kind: 'dialog' }>,
   d: OpenedDialog,
   wanted: string,
-  signal: AbortSignal,
+  ctx: RunCtx,
   data: (notice: string, option: OptionLike) => Record<string, unknown>,
 ): Promise<RunResult<unknown>> {
+  const signal = ctx.signal;
   const abandon = async <T>(r: T): Promise<T> => {
     await cancelDialog(d, signal);
     return r;
@@ -137,8 +142,12 @@ async function inDialog(
   if (!('option' in picked)) return abandon(picked);
   const set = await setValue(f.el, f.kind, picked.option.value || picked.option.text, signal);
   if (!set.ok) return abandon(fail('failed', k.key === 'queue' ? 'QUEUE_NOT_SET' : 'AGENT_NOT_SET', `Could not choose "${picked.option.text}" in the ${k.dialogName}: ${set.detail ?? ''}. It was closed; nothing was changed.`, 'Assign it by hand.'));
-  const outcome = await submitDialog(d, where.spec, deps.observeMs ?? 8_000, signal);
+  // A "dialog" that is a form in a tab may post the whole page (the classic helpdesk): the next page decides.
+  const leaving = handOnLeaving(deps, { tool: toolOf(k), record: 'same', words: k.words, data: data('', picked.option) }, ctx);
+  const outcome = await submitDialog(d, where.spec, deps.observeMs ?? 8_000, signal, leaving);
   if ('stage' in outcome) return abandon(fail('not_found', errorCode(k, 'BUTTON'), `${outcome.detail}. It was closed; nothing was changed.`, 'Assign it by hand.'));
+  // Nothing may wait now: the page is going, and this answer must leave before it does.
+  if (outcome.left) return leftResult(k, `the ${k.dialogName} was submitted`);
   if (outcome.kind !== 'success') await cancelDialog(d, signal);
   return fromOutcome(outcome, (n) => data(n, picked.option), k.words);
 }

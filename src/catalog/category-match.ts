@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { findField, triedFor } from '../dom/find.ts';
+import { quiet } from '../dom/observe.ts';
 import { listOptions, optionsOf, setValue, type OptionLike } from '../dom/set-value.ts';
 import { normLabel } from '../dom/text.ts';
 import { fail, ok } from '../tools/errors.ts';
 import type { WriteTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
-import { opensFirst, subjectOf, ticketForm } from './shared.ts';
+import { opensFirst, SETTLE, subjectOf, ticketForm } from './shared.ts';
 
 const input = z.strictObject({
   hint: z.string().trim().max(200).optional().describe('Extra words that describe the issue; they count double.'),
@@ -87,6 +88,8 @@ export const categoryMatch = (deps: CatalogDeps): WriteTool<typeof input, unknow
     }
     const res = await setValue(field.el, field.kind, choice.value || choice.label, ctx.signal);
     if (!res.ok) return fail('failed', 'CATEGORY_NOT_SET', `Could not select "${choice.label}": ${res.detail ?? ''}`, 'Select it by hand.');
+    // The console may load the fields that belong to the category (osTicket's Help Topic form).
+    if (form) await quiet(form, SETTLE.quietMs, SETTLE.maxMs, ctx.signal);
     return ok({ choice, runnerUp: runnerUp ?? null, scores, applied: true, opened, via: field.via });
   },
 });

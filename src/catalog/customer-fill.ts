@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { fail, ok } from '../tools/errors.ts';
 import type { WriteTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
+import { fillByLookup, lookupHere, previewLookup } from './customer-lookup.ts';
 import { fillValues, planValues, ticketForm, type FillReport } from './shared.ts';
 
 const input = z.strictObject({
@@ -27,6 +28,7 @@ export const customerFill = (deps: CatalogDeps): WriteTool<typeof input, FillRep
   description:
     'Fill the customer fields (name, phone, email, order ID) of the quick-ticket form, opening the form if it is closed. ' +
     'With no input it copies the customer panel. Returns which fields were filled, how each was found, and which were missed. ' +
+    'Where the form chooses its customer by a lookup (osTicket\'s new-ticket user lookup) it chooses the existing customer with that e-mail or name instead, never creating one. ' +
     'For ticket title, category or description use ticket.fill.',
   sideEffect: 'write',
   risk: 'low',
@@ -35,12 +37,17 @@ export const customerFill = (deps: CatalogDeps): WriteTool<typeof input, FillRep
   sensitiveFields: ['phone', 'email'],
   input,
   async preview(i) {
+    // The same choice as the run: on a lookup form the customer is chosen, not typed.
+    const lookup = lookupHere(deps);
+    if (lookup) return previewLookup(lookup, await valuesFor(deps, i));
     const { form, opener } = await ticketForm(deps, false);
     const values = await valuesFor(deps, i);
     const plan = form ? planValues(values, form, opener) : { filled: [], missed: Object.keys(values) as never[], failed: [] };
     return { touches: plan.filled.map((f) => f.field), missing: plan.missed, display: { ...values, ...(plan.opensFirst ? { opensFirst: plan.opensFirst } : {}), found: Object.fromEntries(plan.filled.map((f) => [f.field, f.at])) } };
   },
   async run(i, ctx) {
+    const lookup = lookupHere(deps);
+    if (lookup) return fillByLookup(deps, lookup, await valuesFor(deps, i, ctx.signal), ctx);
     const { form, opened } = await ticketForm(deps, true, ctx.signal);
     if (!form) return fail('not_found', 'NO_TICKET_FORM', 'No quick-ticket form was found on this page.', 'Open the ticket form of the console, or use page.inspect.');
     const values = await valuesFor(deps, i, ctx.signal);

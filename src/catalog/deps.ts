@@ -1,5 +1,6 @@
 /** What catalog tools need from their context, injected so tests can vary it. */
 import type { KbProviderConfig } from '../kb/config.ts';
+import type { NextPageCheck } from '../messages/schemas.ts';
 import type { ProviderResult } from '../kb/types.ts';
 import type { PageModel } from '../profiles/model.ts';
 import type { Settings } from '../settings/schema.ts';
@@ -22,4 +23,9 @@ export interface CatalogDeps {
   parseHtml?(html: string): Document;
   /** The local knowledge base, searched by the service worker. */
   kbLocal?(query: string, limit: number, signal: AbortSignal): Promise<ProviderResult>;
+  /**
+   * The page is unloading right after a submit (a full-page POST): hand `check` to the next
+   * page. Called synchronously from beforeunload/pagehide, while messages can still go out.
+   */
+  leaving?(check: NextPageCheck): void;
 }

@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { setValue } from '../dom/set-value.ts';
 import { BUTTON_SYNONYMS } from '../dom/synonyms.ts';
-import { squash } from '../dom/text.ts';
 import { fail } from '../tools/errors.ts';
 import type { WriteTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
-import { buttonNear, composerOf, fromOutcome, openComposer, pressAndWatch, profileSubmit, recordIdOf, textCount } from './shared.ts';
+import { deliver, fillComposer } from './landed.ts';
+import { buttonNear, composerOf, openComposer, profileSubmit, recordIdOf } from './shared.ts';
 
 const input = z.strictObject({ text: z.string().trim().min(1).max(2_000) });
 
@@ -20,6 +19,7 @@ export const noteAdd = (deps: CatalogDeps): WriteTool<typeof input, unknown> => 
   featureFlag: 'notes',
   facets: ['conversation'],
   input,
+  timeoutMs: 20_000,
   async preview({ text }) {
     const f = composerOf(deps, 'note', true);
     const id = recordIdOf(deps);
@@ -33,19 +33,29 @@ export const noteAdd = (deps: CatalogDeps): WriteTool<typeof input, unknown> => 
     const own = profileSubmit(deps, 'note');
     const button = own ? { ok: true as const, el: own } : buttonNear(info?.container ?? f.el, BUTTON_SYNONYMS.addNote);
     if (!button.ok) return fail('not_found', 'NO_NOTE_BUTTON', `The note box has no save button deskhand can use: ${button.detail}.`, 'Add the note by hand.');
-    const set = await setValue(f.el, f.kind, text, ctx.signal);
-    if (!set.ok) return fail('failed', 'NOTE_NOT_TAKEN', `The note box did not take the text: ${set.detail ?? ''}`, 'Type it by hand.');
-    const wanted = squash(text);
-    const before = textCount(document.body, wanted, f.el);
-    const outcome = await pressAndWatch(deps, button.el, deps.observeMs ?? 5_000, ctx.signal, () =>
-      textCount(document.body, wanted, f.el) > before ? 'the note appears on the page' : null,
+    const filled = await fillComposer(f, text, ctx.signal);
+    if (!filled.ok) return fail('failed', 'NOTE_NOT_TAKEN', `The note box did not take the text: ${filled.detail}`, 'Type it by hand.');
+    return deliver(
+      deps,
+      {
+        tool: 'note.add',
+        button: button.el,
+        text,
+        record: 'same',
+        composer: f.el,
+        ready: deps.model().current().profile?.composers?.note?.ready ?? [],
+        words: {
+          refused: 'NOTE_REFUSED',
+          unclear: 'NOTE_UNCERTAIN',
+          silent: 'NOTE_UNCONFIRMED',
+          fix: 'Fix what it says and add the note again.',
+          check: 'Check the notes list before adding it again.',
+        },
+        data: { added: true, conversationId: recordIdOf(deps) },
+        timeoutMs: deps.observeMs ?? 5_000,
+        fillMs: filled.ms,
+      },
+      ctx,
     );
-    return fromOutcome(outcome, () => ({ added: true, conversationId: recordIdOf(deps) }), {
-      refused: 'NOTE_REFUSED',
-      unclear: 'NOTE_UNCERTAIN',
-      silent: 'NOTE_UNCONFIRMED',
-      fix: 'Fix what it says and add the note again.',
-      check: 'Check the notes list before adding it again.',
-    });
   },
 });

@@ -39,5 +39,5 @@ export const queueAssign = (deps: CatalogDeps): WriteTool<typeof input, unknown>
   facets: ['assign', 'conversation'],
   input,
   preview: ({ queue }, ctx) => previewAssign(deps, QUEUE, queue, ctx.signal),
-  run: ({ queue }, ctx) => runAssign(deps, QUEUE, queue, ctx.signal),
+  run: ({ queue }, ctx) => runAssign(deps, QUEUE, queue, ctx),
 });

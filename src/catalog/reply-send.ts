@@ -1,17 +1,23 @@
 import { z } from 'zod';
 import { findButton } from '../dom/find.ts';
-import { observe } from '../dom/observe.ts';
-import { setValue } from '../dom/set-value.ts';
 import { BUTTON_SYNONYMS } from '../dom/synonyms.ts';
-import { squash } from '../dom/text.ts';
 import { fail, ok } from '../tools/errors.ts';
 import type { SendTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
 import { recordFacts } from '../profiles/facts.ts';
 import { noHiddenControls } from '../tools/unicode.ts';
-import { composerOf, openComposer, profileSubmit, recordIdOf, refusalKind, statusNear, textCount } from './shared.ts';
+import { deliver, fillComposer } from './landed.ts';
+import { composerOf, openComposer, profileSubmit, recordIdOf } from './shared.ts';
 
 const input = z.strictObject({ text: z.string().trim().min(1).max(2_000).superRefine(noHiddenControls) });
+
+const WORDS = {
+  refused: 'SEND_REFUSED',
+  unclear: 'SEND_UNCERTAIN',
+  silent: 'SEND_UNCONFIRMED',
+  fix: 'The message was not sent.',
+  check: 'Check the conversation before sending again.',
+};
 
 /**
  * `run` only prepares: it reads which conversation and customer the message would go to.
@@ -42,29 +48,23 @@ export const replySend = (deps: CatalogDeps): SendTool<typeof input, unknown> =>
     const scope = info?.container ?? f?.el.closest('form, section, [role=region], [role=form]') ?? document.body;
     const button = profileSubmit(deps, 'reply') ?? info?.sendButton ?? findButton(BUTTON_SYNONYMS.send, { scope }) ?? findButton(BUTTON_SYNONYMS.send);
     if (!f || !button) return fail('failed', 'NO_COMPOSER', 'The composer or its Send button is gone. Nothing was sent.', 'Open the conversation and try again.');
-    const set = await setValue(f.el, f.kind, text, ctx.signal);
-    if (!set.ok) return fail('failed', 'TEXT_NOT_TAKEN', 'The composer did not take the text. Nothing was sent.', 'Send it by hand.');
-    const wanted = squash(text);
-    const status = statusNear(scope, deps);
-    const before = squash(status?.textContent ?? '');
-    const already = textCount(document.body, wanted, f.el);
-    button.click();
-    const seen = await observe<boolean>(
-      document.body,
-      () => {
-        if (textCount(document.body, wanted, f.el) > already) return { kind: 'done', value: true };
-        const now = squash(status?.textContent ?? '');
-        if (now && now !== before && status?.getAttribute('data-state') === 'error') return { kind: 'error', detail: now };
-        return null;
+    const filled = await fillComposer(f, text, ctx.signal);
+    if (!filled.ok) return fail('failed', 'TEXT_NOT_TAKEN', `The composer did not take the text (${filled.detail}). Nothing was sent.`, 'Send it by hand.');
+    return deliver(
+      deps,
+      {
+        tool: 'reply.send',
+        button,
+        text,
+        record: 'same',
+        composer: f.el,
+        ready: deps.model().current().profile?.composers?.reply?.ready ?? [],
+        words: WORDS,
+        data: { sent: true, conversationId: recordIdOf(deps) },
+        timeoutMs: deps.observeMs ?? 10_000,
+        fillMs: filled.ms,
       },
-      deps.observeMs ?? 10_000,
-      ctx.signal,
+      ctx,
     );
-    if (seen.kind === 'done') return ok({ sent: true, conversationId: recordIdOf(deps) });
-    if (seen.kind === 'error') {
-      const kind = refusalKind(seen.detail);
-      return fail(kind, kind === 'failed' ? 'SEND_REFUSED' : 'SEND_UNCERTAIN', `The console answered: ${seen.detail}`, kind === 'failed' ? 'The message was not sent.' : 'Check the conversation before sending again.');
-    }
-    return fail('uncertain', 'SEND_UNCONFIRMED', 'The console did not show the message after pressing Send.', 'Check the conversation before sending again.');
   },
 });

@@ -50,6 +50,9 @@ export interface FillReport {
   opensFirst?: string;
 }
 
+/** After a choice, a form that loads the fields belonging to it is done once it has been still this long. */
+export const SETTLE = { quietMs: 250, maxMs: 3_000 } as const;
+
 /** How long a console's own "open the form" button may take to show the form. */
 const OPEN_FORM_MS = 2_000;
 
@@ -178,11 +181,12 @@ export async function pressAndWatch(
   timeoutMs: number,
   signal: AbortSignal,
   evidence?: () => string | null,
+  onLeave?: () => void,
 ): Promise<Outcome> {
   const signals = deps.model().current().profile?.signals;
   const before = noticeBaseline(document, signals);
   press(button);
-  return watchOutcome(before, { timeoutMs, signal, ...(signals ? { signals } : {}), ...(evidence ? { evidence } : {}) });
+  return watchOutcome(before, { timeoutMs, signal, ...(signals ? { signals } : {}), ...(evidence ? { evidence } : {}), ...(onLeave ? { onLeave } : {}) });
 }
 
 /** The submit-like button nearest to `from` (its form, dialog or box first, then outward). */
@@ -218,20 +222,6 @@ export function fromOutcome<T>(o: Outcome, data: (notice: string) => T, w: Outco
   return fail('uncertain', w.silent, `The console showed no result (${o.via}: no success or error notice, no other sign).`, w.check);
 }
 
-/** A 4xx-like refusal is a clear "no" (failed); anything else unclear is uncertain. */
-export function refusalKind(detail: string): 'failed' | 'uncertain' {
-  const code = /\b([45]\d\d)\b/.exec(detail)?.[1];
-  if (code?.startsWith('4')) return 'failed';
-  if (code?.startsWith('5')) return 'uncertain';
-  return /拒绝|refused|rejected|不能|invalid|missing|请填写|must/i.test(detail) ? 'failed' : 'uncertain';
-}
-
-
-/** The element where the console reports the result of an action in `container`: ARIA live regions, `<output>`. */
-export function statusNear(container: Element, _deps: CatalogDeps): Element | null {
-  return container.querySelector('[role=status], [role=alert], [aria-live=polite], [aria-live=assertive], output');
-}
-
 /** The composer of a kind as a fillable field: its element and how set-value writes it. */
 export function composerOf(deps: CatalogDeps, kind: 'reply' | 'note', includeHidden = false): FoundField | null {
   const c = deps.model().current().composer(kind, includeHidden);
@@ -242,11 +232,17 @@ export function composerOf(deps: CatalogDeps, kind: 'reply' | 'note', includeHid
   return { key: kind, el, kind: fieldKind, via: c.via === 'profile' ? 'label' : 'nearby', label: c.via, score: 1 };
 }
 
-/** How many elements outside the composer show exactly this text (a landed message or note). */
+const EDITABLE = 'textarea, input, [contenteditable]:not([contenteditable="false"])';
+
+/**
+ * How many elements outside the composer show exactly this text (a landed message or note).
+ * Text inside an editable field (a draft the console put back after a failed post) never counts.
+ */
 export function textCount(root: Element, text: string, composer?: Element): number {
   let n = 0;
   for (const el of Array.from(root.querySelectorAll('li, p, div, [role=article], [role=listitem], article, td, span'))) {
     if (composer && (composer.contains(el) || el.contains(composer))) continue;
+    if (el.closest(EDITABLE) || el.querySelector(EDITABLE)) continue;
     if (el.childElementCount > 3) continue;
     if (squash(el.textContent ?? '') === text) n += 1;
   }

@@ -34,5 +34,5 @@ export const ticketAssign = (deps: CatalogDeps): WriteTool<typeof input, unknown
   facets: ['assign', 'conversation'],
   input,
   preview: ({ agent }, ctx) => previewAssign(deps, AGENT, agent, ctx.signal),
-  run: ({ agent }, ctx) => runAssign(deps, AGENT, agent, ctx.signal),
+  run: ({ agent }, ctx) => runAssign(deps, AGENT, agent, ctx),
 });

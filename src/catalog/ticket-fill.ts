@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { fail, ok } from '../tools/errors.ts';
 import type { WriteTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
-import { fillValues, planValues, ticketForm, type FillReport } from './shared.ts';
+import { quiet } from '../dom/observe.ts';
+import { fillValues, planValues, SETTLE, ticketForm, type FillReport } from './shared.ts';
 
 const input = z.strictObject({
   title: z.string().trim().min(1).max(120).optional(),
@@ -31,6 +32,24 @@ export const ticketFill = (deps: CatalogDeps): WriteTool<typeof input, FillRepor
     if (!Object.values(i).some((v) => v)) return fail('validation', 'NOTHING_TO_FILL', 'No field was given.', 'Pass title, description, priority or category.');
     const { form, opened } = await ticketForm(deps, true, ctx.signal);
     if (!form) return fail('not_found', 'NO_TICKET_FORM', 'No quick-ticket form was found on this page.', 'Use page.inspect to see what the page offers.');
-    return ok({ ...(await fillValues(i, form, ctx.signal, deps.model().current().controls(form))), opened });
+    // The category first: a console may load the fields that belong to it (osTicket's Help
+    // Topic loads the subject and message fields), which are then filled.
+    const { category, ...rest } = i;
+    const first = category ? await fillValues({ category }, form, ctx.signal, deps.model().current().controls(form)) : null;
+    if (first?.filled.length) await quiet(form, SETTLE.quietMs, SETTLE.maxMs, ctx.signal);
+    const then = Object.values(rest).some((v) => v) ? await fillValues(rest, form, ctx.signal, deps.model().current().controls(form)) : null;
+    return ok({ ...merge(first, then), opened });
   },
 });
+
+/** Two fill reports as one (in the order the fields were filled). */
+function merge(a: FillReport | null, b: FillReport | null): FillReport {
+  const parts = [a, b].filter((r): r is FillReport => !!r);
+  const tried = Object.assign({}, ...parts.map((r) => r.tried ?? {})) as FillReport['tried'];
+  return {
+    filled: parts.flatMap((r) => r.filled),
+    missed: parts.flatMap((r) => r.missed),
+    failed: parts.flatMap((r) => r.failed),
+    ...(tried && Object.keys(tried).length ? { tried } : {}),
+  };
+}

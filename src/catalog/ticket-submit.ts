@@ -4,7 +4,10 @@ import { BUTTON_SYNONYMS } from '../dom/synonyms.ts';
 import { fail } from '../tools/errors.ts';
 import type { WriteTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
-import { buttonNear, currentOf, fromOutcome, opensFirst, pressAndWatch, ticketForm } from './shared.ts';
+import { queryOne } from '../dom/query.ts';
+import { isVisible } from '../dom/text.ts';
+import { deliver } from './landed.ts';
+import { buttonNear, currentOf, opensFirst, ticketForm } from './shared.ts';
 
 const input = z.strictObject({});
 const REQUIRED = ['title', 'category', 'description'] as const;
@@ -45,15 +48,48 @@ export const ticketSubmit = (deps: CatalogDeps): WriteTool<typeof input, unknown
         fields: empty.map((path) => ({ path, message: missing.includes(path) ? 'not found' : 'required' })),
       });
     }
-    const button = buttonNear(form, BUTTON_SYNONYMS.submitTicket);
+    // The profile's submit (osTicket's "Open" has no submit-like word), else one named like it.
+    const own = profileTicketSubmit(deps) ?? null;
+    const named = own ? null : buttonNear(form, BUTTON_SYNONYMS.submitTicket);
+    const sole = named && !named.ok ? soleSubmit(form) : null;
+    const button = own ? { ok: true as const, el: own } : sole ? { ok: true as const, el: sole } : named!;
     if (!button.ok) return fail('not_found', 'NO_SUBMIT_BUTTON', `The ticket form cannot be submitted: ${button.detail}.`, 'Submit it by hand.');
-    const outcome = await pressAndWatch(deps, button.el, deps.observeMs ?? 8_000, ctx.signal);
-    return fromOutcome(outcome, (notice) => ({ submitted: true, ticketId: ticketIdIn(notice), message: notice }), {
-      refused: 'CONSOLE_REFUSED',
-      unclear: 'SUBMIT_UNCERTAIN',
-      silent: 'SUBMIT_UNCONFIRMED',
-      fix: 'Fix what it says and submit again.',
-      check: 'Check the ticket list before submitting again.',
-    });
+    const title = currentOf(found.title!).trim();
+    return deliver(
+      deps,
+      {
+        tool: 'ticket.submit',
+        button: button.el,
+        ...(title ? { text: title } : {}),
+        record: 'new',
+        ready: deps.model().current().profile?.ticketForm?.ready ?? [],
+        words: {
+          refused: 'CONSOLE_REFUSED',
+          unclear: 'SUBMIT_UNCERTAIN',
+          silent: 'SUBMIT_UNCONFIRMED',
+          fix: 'Fix what it says and submit again.',
+          check: 'Check the ticket list before submitting again.',
+        },
+        data: { submitted: true, ticketId: null },
+        fromNotice: (notice) => {
+          const id = ticketIdIn(notice);
+          return { message: notice, ...(id ? { ticketId: id } : {}) };
+        },
+        timeoutMs: deps.observeMs ?? 8_000,
+      },
+      ctx,
+    );
   },
 });
+
+/** A form's only submit button is its submit, whatever it is called ("Open"). */
+function soleSubmit(form: Element): HTMLElement | null {
+  const submits = Array.from(form.querySelectorAll<HTMLElement>('button[type=submit], button:not([type]), input[type=submit]')).filter((b) => isVisible(b) && !(b as HTMLButtonElement).disabled);
+  return submits.length === 1 ? submits[0]! : null;
+}
+
+function profileTicketSubmit(deps: CatalogDeps): HTMLElement | null {
+  const css = deps.model().current().profile?.ticketForm?.submit;
+  const el = css ? queryOne(document, css) : null;
+  return el instanceof HTMLElement ? el : null;
+}

@@ -9,6 +9,9 @@ import { pageLang } from './actions.ts';
 import { runFlow, stopFlow } from './flows.ts';
 import { emitContentSettings } from './settings-view.ts';
 import { handleTeach } from './picker.ts';
+import { isOwnCheck, takeAnnounced } from './next-page.ts';
+import { verifyHere } from '../catalog/landed.ts';
+import { announceVerdict } from './verdict.ts';
 
 export interface ContentState {
   host: Host;
@@ -39,7 +42,17 @@ async function handle(state: ContentState, raw: unknown, sender: chrome.runtime.
       if (from.kind !== 'background') return refusal('NOT_FROM_BACKGROUND', 'Only the service worker carries out approved actions.');
       if (msg.call.binding.origin !== location.origin) return refusal('WRONG_ORIGIN', 'This action belongs to another console.');
       const outcome = await host.core.executor.execute(msg.call, { approvedBy: msg.approvedBy });
-      return { ok: true, outcome };
+      // The console loaded another page after the submit: the worker decides there.
+      const nextPage = takeAnnounced(msg.call.traceId);
+      return { ok: true, outcome, ...(nextPage ? { nextPage } : {}) };
+    }
+    case 'delivery.verify': {
+      if (from.kind !== 'background') return refusal('NOT_FROM_BACKGROUND', 'Only the service worker asks a page to verify a delivery.');
+      // The page that pressed the submit is still here (the console did not load another yet).
+      if (isOwnCheck(msg.checkId)) return refusal('SAME_PAGE', 'This is the page that pressed the submit.', 'unavailable');
+      const result = await verifyHere(host.deps, msg.check, AbortSignal.timeout(10_000));
+      announceVerdict(msg.check, result);
+      return { ok: true, result: 'error' in result ? { ...result, error: { ...result.error, traceId: msg.check.traceId } } : result };
     }
     case 'settings.changed': {
       if (from.kind !== 'background') return refusal('NOT_FROM_BACKGROUND', 'Only the service worker changes settings here.');
@@ -85,9 +98,11 @@ async function handle(state: ContentState, raw: unknown, sender: chrome.runtime.
       return handleTeach(host, msg, sender);
     case 'tools.invoke': {
       if (from.kind !== 'sidepanel') return refusal('NOT_FROM_PANEL', 'Only the side panel runs tools from outside the page.');
-      const ctx = host.ctx(msg.caller, { toolCallId: msg.toolCallId, sessionId: msg.sessionId, model: msg.model });
+      const traceId = crypto.randomUUID();
+      const ctx = host.ctx(msg.caller, { toolCallId: msg.toolCallId, sessionId: msg.sessionId, model: msg.model, traceId });
       const result = await host.core.registry.invoke(msg.name, msg.input, ctx);
-      return { ok: true, result };
+      const nextPage = takeAnnounced(traceId);
+      return { ok: true, result, ...(nextPage ? { nextPage } : {}) };
     }
   }
 }

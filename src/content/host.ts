@@ -2,6 +2,7 @@
  * The content script owns THE registry: the catalog, the gates, the executor. Prepared
  * calls go to the service worker's ledger; audit records are batched to it.
  */
+import type { CatalogDeps } from '../catalog/deps.ts';
 import { registerCatalog } from '../catalog/index.ts';
 import { KbProviderList } from '../kb/config.ts';
 import { contentKbDeps } from '../kb/content.ts';
@@ -14,10 +15,13 @@ import type { AuditRecord } from '../tools/audit.ts';
 import { createToolCore } from '../tools/index.ts';
 import type { Caller, InvokeCtx, PreparedCall } from '../tools/types.ts';
 import { toBackground } from '../ui/api.ts';
+import { announceLeaving } from './next-page.ts';
 
 export interface Host {
   core: ReturnType<typeof createToolCore>;
   model: PageModel;
+  /** What the catalog's tools were given (the next page's check uses the same). */
+  deps: CatalogDeps;
   settings(): Settings;
   ctx(caller: Caller, extra?: Partial<InvokeCtx>): InvokeCtx;
   /** Asks the worker for this origin's taught and admin profiles (at start and on profiles.changed). */
@@ -60,17 +64,20 @@ export function createHost(getSettings: () => Settings, tabId: () => number | un
     choice: (origin) => getSettings().consoleProfiles[origin],
     agentName: () => getSettings().agentName,
   });
-  registerCatalog(core.registry, {
+  const deps: CatalogDeps = {
     settings: getSettings,
     model: () => model,
     fetch: (input, init) => fetch(input, init),
     origin: () => location.origin,
     ...contentKbDeps(),
     kbProfile: () => KbProviderList.safeParse(model.current().profile?.kb ?? []).data,
-  });
+    leaving: announceLeaving,
+  };
+  registerCatalog(core.registry, deps);
   return {
     core,
     model,
+    deps,
     settings: getSettings,
     async refreshProfiles() {
       const r = await toBackground<{ profiles: unknown }>({ type: 'profiles.get' });

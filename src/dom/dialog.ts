@@ -167,8 +167,11 @@ export async function fillDialog(d: OpenedDialog, items: readonly FillItem[], si
   return { filled };
 }
 
-/** Presses the dialog's submit and reads what the console says; the dialog closing counts as evidence. */
-export async function submitDialog(d: OpenedDialog, spec: DialogSpec, timeoutMs: number, signal?: AbortSignal): Promise<Outcome | DialogError> {
+/**
+ * Presses the dialog's submit and reads what the console says; the dialog closing counts as
+ * evidence. `onLeave`: the page unloads first (a form in a tab that posts the whole page).
+ */
+export async function submitDialog(d: OpenedDialog, spec: DialogSpec, timeoutMs: number, signal?: AbortSignal, onLeave?: () => void): Promise<Outcome | DialogError> {
   const button = spec.submit.css ? ((queryOne(d.box, spec.submit.css) as HTMLElement | null) ?? null) : null;
   const hit = button ? { el: button, disabled: button.matches(':disabled'), label: spec.submit.css! } : findButtonNear(d.form, spec.submit.words, d.box);
   if (!hit) return { stage: 'submit', detail: `the ${spec.name} has no submit button: looked for ${describeControl(spec.submit)} in ${describeEl(d.form)}, then ${describeEl(d.box)}` };
@@ -181,6 +184,7 @@ export async function submitDialog(d: OpenedDialog, spec: DialogSpec, timeoutMs:
     ...(spec.signals ? { signals: spec.signals } : {}),
     evidence: () => (!d.box.isConnected || !isVisible(d.box) ? 'the dialog closed' : null),
     graceMs: 400,
+    ...(onLeave ? { onLeave } : {}),
   });
 }
 

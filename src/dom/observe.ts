@@ -34,6 +34,33 @@ export function observe<T>(
 }
 
 /**
+ * Resolves once `root` has had no DOM change for `quietMs` (or after `maxMs`): a form that
+ * loads the fields belonging to a choice (osTicket's Help Topic loads its subject and
+ * message fields by ajax) is complete then.
+ */
+export function quiet(root: Node, quietMs: number, maxMs: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const view = (root.ownerDocument ?? (root as Document)).defaultView ?? window;
+    let still: ReturnType<typeof setTimeout>;
+    const finish = () => {
+      observer.disconnect();
+      clearTimeout(still);
+      clearTimeout(cap);
+      signal?.removeEventListener('abort', finish);
+      resolve();
+    };
+    const observer = new view.MutationObserver(() => {
+      clearTimeout(still);
+      still = setTimeout(finish, quietMs);
+    });
+    observer.observe(root, { subtree: true, childList: true });
+    still = setTimeout(finish, quietMs);
+    const cap = setTimeout(finish, maxMs);
+    signal?.addEventListener('abort', finish, { once: true });
+  });
+}
+
+/**
  * Waits until `check` returns something, re-checking on DOM changes and every `everyMs` (what a
  * MutationObserver on this document cannot see: a same-origin iframe's page loading). Null
  * when the time is up or the signal aborts.

@@ -18,6 +18,8 @@ export interface Outcome {
   notice: string;
   /** What told us: the profile's signal, a notice, or a tool's own check (e.g. "dialog closed"). */
   via: string;
+  /** The page unloaded before it showed a result (a full-page POST): the next page decides. */
+  left?: true;
 }
 
 export interface Signals {
@@ -131,6 +133,11 @@ export interface WatchOptions {
   evidence?: () => string | null;
   /** After evidence alone, how long to wait for an error notice that may follow it. */
   graceMs?: number;
+  /**
+   * Called synchronously when the page unloads with nothing seen yet (beforeunload/pagehide),
+   * while this document can still send messages: the caller hands the check to the next page.
+   */
+  onLeave?: () => void;
 }
 
 /** How often the page is re-read besides mutations (iframes and closed shadow roots send none to us). */
@@ -190,7 +197,10 @@ export async function watchOutcome(before: NoticeBaseline, opts: WatchOptions): 
     },
     opts.timeoutMs,
     opts.signal,
-    () => ({ kind: 'done', value: { kind: 'uncertain', notice: '', via: 'the page navigated away before it showed a result' } }),
+    () => {
+      opts.onLeave?.();
+      return { kind: 'done', value: { kind: 'uncertain', notice: '', via: 'the page navigated away before it showed a result', left: true } };
+    },
   );
   if (seen.kind !== 'done') return { kind: 'uncertain', notice: '', via: 'nothing seen in time' };
   const out = seen.value;

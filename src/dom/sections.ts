@@ -94,10 +94,14 @@ function headingAbove(el: Element): Element | null {
   return null;
 }
 
-/** Divs that read as panels: a heading among their first children, or a shadow root. */
+/** A result notice a page puts above its content ("Error: Email is required"): not what the panel is. */
+const NOTICE_FIRST = '[role=alert], [role=status], [id*=msg], [class*=error], [class*=notice], [class*=alert], [class*=banner]';
+
+/** Divs that read as panels: a heading among their first children (after a notice), or a shadow root. */
 function isPanelish(el: Element): boolean {
   if (el.shadowRoot) return true;
-  const first = el.firstElementChild;
+  let first = el.firstElementChild;
+  if (first?.matches(NOTICE_FIRST) && !first.querySelector('h1, h2, h3, h4, h5, h6')) first = first.nextElementSibling;
   // A panel has a heading and something under it; a heading alone (a title bar) is not a section.
   if (!first || el.childElementCount < 2) return false;
   if (first.matches('h1, h2, h3, h4, h5, h6, [role=heading], header') || !!first.firstElementChild?.matches('h1, h2, h3, h4, h5, h6, [role=heading]')) return true;

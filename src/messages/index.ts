@@ -10,7 +10,7 @@ import { ConsoleProfile } from '../profiles/schema.ts';
 import { CAPABILITIES, SLOTS } from '../profiles/teach/capabilities.ts';
 import { SettingsSchema, type Settings } from '../settings/schema.ts';
 import type { ToolError } from '../tools/types.ts';
-import { AuditRecordSchema, ExecOutcomeSchema, PlanRunSchema, PreparedCallSchema, ToolErrorSchema } from './schemas.ts';
+import { AuditRecordSchema, ExecOutcomeSchema, NextPageCheckSchema, PlanRunSchema, PreparedCallSchema, ToolErrorSchema } from './schemas.ts';
 
 export * from './schemas.ts';
 
@@ -66,6 +66,10 @@ export const ToBackground = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('kb'), request: KbRequest }),
   /** content script: the taught and admin profiles for its own origin (the sender's, as stamped) */
   z.strictObject({ type: z.literal('profiles.get') }),
+  /** content script (top frame): it pressed a submit and its page is unloading; check the next page of its tab */
+  z.strictObject({ type: z.literal('delivery.navigating'), checkId: z.uuid(), check: NextPageCheckSchema }),
+  /** side panel: the result of a tool call that continued on the console's next page */
+  z.strictObject({ type: z.literal('delivery.await'), checkId: z.uuid() }),
 ]);
 export type ToBackground = z.infer<typeof ToBackground>;
 
@@ -83,6 +87,8 @@ export const ToContent = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('plan.stop'), runId: z.string().max(100) }),
   /** side panel: tools for the model (read only) */
   z.strictObject({ type: z.literal('tools.schemas') }),
+  /** service worker only: is what this check expects on this (new) page? */
+  z.strictObject({ type: z.literal('delivery.verify'), checkId: z.uuid(), check: NextPageCheckSchema }),
   /** service worker only: taught or admin profiles changed; ask again with profiles.get */
   z.strictObject({ type: z.literal('profiles.changed') }),
   /** side panel: teach mode, point at one example of a capability (the picker runs until a trusted pick or Esc) */
@@ -108,7 +114,8 @@ export const ToContent = z.discriminatedUnion('type', [
 export type ToContent = z.infer<typeof ToContent>;
 
 export const ExecReply = z.discriminatedUnion('ok', [
-  z.object({ ok: z.literal(true), outcome: ExecOutcomeSchema }),
+  /** `nextPage`: the console loaded another page after the submit; the outcome is decided there. */
+  z.object({ ok: z.literal(true), outcome: ExecOutcomeSchema, nextPage: z.uuid().optional() }),
   z.object({ ok: z.literal(false), error: ToolErrorSchema }),
 ]);
 

@@ -83,6 +83,46 @@ export const PreparedCallSchema = z.strictObject({
   traceId: z.string().max(100),
 });
 
+/**
+ * What a content script that pressed a console's submit hands on when the console loads a new
+ * page (a full-page POST): what the next page must show for the action to count as done, and
+ * how the tool words each outcome. The worker asks the next page's content script to look.
+ */
+export const NextPageCheckSchema = z.strictObject({
+  tool: z.string().max(100),
+  caller: z.enum(CALLERS),
+  traceId: z.string().max(100),
+  /** Text that must show up on the next page as a new entry (a reply, a note, a ticket's title). */
+  text: z.string().max(4_000).optional(),
+  /** How many entries showed that text before the press. */
+  before: z.number().int().min(0).max(10_000).optional(),
+  /** Where the text must show (a profile selector, e.g. the form's chosen customer), else anywhere. */
+  within: z.string().max(500).optional(),
+  /** The record the page showed when the submit was pressed. */
+  recordId: z.string().max(200).nullable(),
+  /** Notices already shown before the press ("Ticket is assigned to Li Na"): not the console's answer. */
+  ambient: z.array(z.string().max(400)).max(20).optional(),
+  /** `same`: the action belongs to that record (reply, note, assign); `new`: it creates one (a ticket). */
+  record: z.enum(['same', 'new']),
+  /** The tool's codes and hints for a refusal, an unclear answer and silence (catalog OutcomeWords). */
+  words: z.strictObject({
+    refused: z.string().max(100),
+    unclear: z.string().max(100),
+    silent: z.string().max(100),
+    fix: z.string().max(500),
+    check: z.string().max(500),
+  }),
+  /** The tool's data on success (the notice and what was seen are added to it). */
+  data: z.record(z.string(), Json),
+});
+export type NextPageCheck = z.infer<typeof NextPageCheckSchema>;
+
+/** A tool's own result as it crosses contexts (RunResult; the error keeps its traceId). */
+export const RunResultSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), data: Json }),
+  z.object({ ok: z.literal(false), error: ToolErrorSchema }),
+]);
+
 export const ExecOutcomeSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('executed'), data: Json }),
   z.object({ status: z.literal('failed'), error: ToolErrorSchema }),

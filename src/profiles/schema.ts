@@ -142,6 +142,13 @@ export const EDITOR_KINDS = [
   'draftjs',
 ] as const;
 
+/**
+ * Fields the console fills by itself before it accepts a submit (osTicket's lock code, which
+ * its autolock fetches once the agent types): the submit is pressed only once every selector
+ * matches a field that holds a value.
+ */
+export const Ready = z.array(Css).max(5);
+
 export const Composer = z.strictObject({
   /** The visible editable (or the textarea when that is all there is). */
   editor: Css.optional(),
@@ -153,6 +160,19 @@ export const Composer = z.strictObject({
   /** The container whose Send/Post button belongs to this composer. */
   form: Css.optional(),
   submit: Css.optional(),
+  ready: Ready.optional(),
+});
+
+/**
+ * A search that chooses an existing record (a customer) for a form: type into `search`, choose
+ * one of the `option`s it suggests, press `submit` (the page may load again with the choice);
+ * `chosen` is where the form then shows what was chosen.
+ */
+export const Lookup = z.strictObject({
+  search: Css,
+  option: Css,
+  submit: Css.optional(),
+  chosen: Css,
 });
 
 export const FormRule = z.strictObject({
@@ -161,6 +181,9 @@ export const FormRule = z.strictObject({
   path: SamePath.optional(),
   fields: z.record(z.string().trim().min(1).max(40), FieldRule).optional(),
   submit: Css.optional(),
+  ready: Ready.optional(),
+  /** Where the form's customer is chosen by a search instead of typed in (osTicket's user lookup). */
+  customerLookup: Lookup.optional(),
 });
 
 export const Dialog = z.strictObject({

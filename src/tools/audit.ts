@@ -42,6 +42,19 @@ export interface AuditRecord {
   approverRoles?: { roles: string[]; source: 'policy' | 'self' };
 }
 
+/** The fields a record written by the worker itself has no value for: no session, nobody approved. */
+export const WORKER_RECORD = {
+  ctx: { sessionId: null, model: null },
+  sideEffect: null,
+  risk: null,
+  durationMs: 0,
+  dryRun: false,
+  humanApproved: false,
+  approvedBy: null,
+  actionId: null,
+  timeToDecisionMs: null,
+} as const satisfies Partial<AuditRecord>;
+
 export interface AuditSink {
   write(record: AuditRecord): void | Promise<void>;
 }

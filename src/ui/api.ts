@@ -27,3 +27,14 @@ export function toBackground<T extends object = object>(msg: ToBackground): Prom
 export function toTab<T extends object = object>(tabId: number, msg: ToContent): Promise<Reply<T>> {
   return settle<T>(() => chrome.tabs.sendMessage(tabId, msg, { frameId: 0 }));
 }
+
+/**
+ * One tool call in a console tab from an extension page. When the tool's submit made the
+ * console load another page, the tab answers with `nextPage` and the result is the worker's
+ * reading of that page (`delivery.await`), not the unloading page's "uncertain".
+ */
+export async function invokeInTab(tabId: number, msg: Extract<ToContent, { type: 'tools.invoke' }>): Promise<Reply<{ result: unknown }>> {
+  const r = await toTab<{ result: unknown; nextPage?: string }>(tabId, msg);
+  if (!r.ok || !r.nextPage) return r;
+  return toBackground<{ result: unknown }>({ type: 'delivery.await', checkId: r.nextPage });
+}

@@ -7,7 +7,7 @@ import { scoreOptions } from '../../src/catalog/category-match.ts';
 import { DEFAULT_SETTINGS } from '../../src/settings/schema.ts';
 import { Registry } from '../../src/tools/registry.ts';
 
-const NOT_TOOLS = ['index.ts', 'deps.ts', 'shared.ts', 'grades.ts', 'assign.ts'];
+const NOT_TOOLS = ['index.ts', 'deps.ts', 'shared.ts', 'grades.ts', 'assign.ts', 'landed.ts', 'customer-lookup.ts'];
 
 function catalog() {
   const registry = new Registry();

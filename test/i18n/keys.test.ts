@@ -29,11 +29,14 @@ const DEVELOPER_CODES = new Set([
   'RATE_LIMITED', 'BRIDGE_FAILED', 'UNKNOWN_PLAN', 'INPUT_NOT_CLONEABLE', 'BAD_REPLY',
   'TOOL_NOT_OFFERED', 'ARGUMENTS_NOT_JSON', 'TOO_MANY_CALLS', 'NOT_ALLOWED_FOR_CALLER',
   'INPUT_NOT_OBJECT', 'INPUT_TOO_LARGE', 'INPUT_CYCLE', 'INPUT_TOO_DEEP', 'INPUT_NOT_JSON', 'PANEL_NOT_OPENED', 'NOT_CONSOLE', 'NOT_OPTIONS',
+  // the page that pressed a submit, asked about its own next page: the worker asks again
+  'SAME_PAGE',
 ]);
 
 /** Error codes written in src/: `code: 'X'`, and the error helpers' code arguments. */
 export function errorCodes(): string[] {
-  const re = /(?:\bcode:\s*|\b(?:refusal|refused|refuse|stepError|outcomeError|failure|failed|fail|err)\(\s*(?:'[a-z_]+',\s*)?)'([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{4,})'/g;
+  // Also a tool's outcome words (`refused: 'NOTE_REFUSED'`, catalog OutcomeWords): its codes for a console's answers.
+  const re = /(?:\bcode:\s*|\b(?:refused|unclear|silent):\s*|\b(?:refusal|refused|refuse|stepError|outcomeError|failure|failed|fail|err)\(\s*(?:'[a-z_]+',\s*)?)'([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{4,})'/g;
   return [...new Set([...allText.matchAll(re)].map((m) => m[1]!))].sort();
 }
 

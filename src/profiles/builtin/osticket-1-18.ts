@@ -61,6 +61,8 @@ export const osticketProfile: ConsoleProfile = {
       activate: '#post-reply-tab',
       form: 'form#reply',
       submit: 'form#reply input[type=submit]',
+      // The autolock fills the lock code once the agent types; a post without it is refused.
+      ready: ['form#reply input[name=lockCode]'],
     },
     note: {
       editor: 'form#note .redactor-in',
@@ -69,6 +71,7 @@ export const osticketProfile: ConsoleProfile = {
       activate: '#post-note-tab',
       form: 'form#note',
       submit: 'form#note input[type=submit]',
+      ready: ['form#note input[name=lockCode]'],
     },
   },
   ticketForm: {
@@ -76,6 +79,14 @@ export const osticketProfile: ConsoleProfile = {
     container: 'form[action="tickets.php?a=open"]',
     fields: { category: { css: 'select[name=topicId]', label: ['Help Topic'] } },
     submit: 'form[action="tickets.php?a=open"] input[type=submit][name=submit]',
+    // The user is chosen, not typed: the page opens "Lookup or create a user" by itself; a
+    // suggestion, then Continue, reloads the form as tickets.php?a=open&uid=N (DOM.md §9).
+    customerLookup: {
+      search: '#popup input#user-search',
+      option: 'ul.typeahead.dropdown-menu > li',
+      submit: '#popup #selected-user-info input[type=submit]',
+      chosen: '#user-info',
+    },
   },
   assign: {
     transfer: { open: 'a#ticket-transfer', form: '#popup form#transfer', field: { label: ['Department'] }, submit: '#popup form#transfer input[type=submit]' },

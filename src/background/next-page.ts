@@ -1,0 +1,156 @@
+/**
+ * The worker's half of "verify on the next page". A content script that pressed a console's
+ * submit and is unloading (a full-page POST) hands over a check (`delivery.navigating`, from
+ * its tab's top frame: tab and origin as the browser stamped them). The worker waits for the
+ * tab's next page and asks that page's content script (`delivery.verify`, a message only the
+ * worker sends) whether it shows the result. The page that pressed refuses to answer for
+ * itself, so the answer always comes from the new page. No next page in time, a closed tab or
+ * another site: uncertain, never executed and never retried.
+ *
+ * Callers get the result by check id: the confirmation path (dispatchToTab) and the side
+ * panel (`delivery.await`) alike. Each check is verified once; its result is kept a while.
+ */
+import { RunResultSchema, type NextPageCheck } from '../messages/index.ts';
+import { isoNow, WORKER_RECORD, type AuditRecord } from '../tools/audit.ts';
+import type { ToolError } from '../tools/types.ts';
+import { storageAuditSink } from './audit-store.ts';
+
+/** How long the console may take to load its next page and show it to our content script. */
+export const NEXT_PAGE_MS = 20_000;
+/** How long a caller's question may come before the check itself (two processes race). */
+const ANNOUNCE_MS = 3_000;
+const RETRY_MS = 150;
+/** Results are kept this long for late askers, then dropped. */
+const KEEP_MS = 120_000;
+
+/** A tool's result decided on the next page (errors keep the call's trace id). */
+export type Verdict = { ok: true; data: unknown } | { ok: false; error: ToolError };
+
+interface Entry {
+  checkId: string;
+  tabId: number;
+  origin: string;
+  check: NextPageCheck;
+  result: Promise<Verdict>;
+}
+
+const entries = new Map<string, Entry>();
+/** Askers that came before their check did. */
+const waiting = new Map<string, ((e: Entry) => void)[]>();
+/** Wakes a tab's loops when its new page's content script says hello (tab.whoami). */
+const kicks = new Map<number, Set<() => void>>();
+
+const uncertain = (check: NextPageCheck, code: string, detail: string): Verdict => ({
+  ok: false,
+  error: { code, type: 'uncertain', detail, suggestion: `${check.words.check} It is not retried automatically.`, retryable: false, traceId: check.traceId },
+});
+
+/** A content script's check: registered once, verified in the background. */
+export function expectNextPage(checkId: string, check: NextPageCheck, sender: { tabId: number; origin: string }): void {
+  if (entries.has(checkId)) return;
+  const entry: Entry = { checkId, tabId: sender.tabId, origin: sender.origin, check, result: Promise.resolve(uncertain(check, 'NO_NEXT_PAGE', 'not started')) };
+  entry.result = verify(entry).then((r) => {
+    audit(entry, r);
+    return r;
+  });
+  entries.set(checkId, entry);
+  setTimeout(() => entries.delete(checkId), NEXT_PAGE_MS + KEEP_MS);
+  for (const resolve of waiting.get(checkId) ?? []) resolve(entry);
+  waiting.delete(checkId);
+}
+
+/** The next page's content script is up (it asked who it is): try at once instead of at the next tick. */
+export function pageArrived(tabId: number): void {
+  for (const kick of kicks.get(tabId) ?? []) kick();
+}
+
+/** The result of a check, for the worker's own confirmation path or the side panel. */
+export async function awaitCheck(checkId: string, tabId?: number): Promise<Verdict> {
+  const entry = entries.get(checkId) ?? (await announced(checkId));
+  if (!entry) {
+    return { ok: false, error: { code: 'NO_NEXT_PAGE', type: 'uncertain', detail: 'The console page said it was loading another page, but its check never arrived.', suggestion: 'Check on the console before doing anything again; it is not retried automatically.', retryable: false, traceId: '' } };
+  }
+  if (tabId !== undefined && entry.tabId !== tabId) return uncertain(entry.check, 'NO_NEXT_PAGE', 'The check belongs to another tab.');
+  return entry.result;
+}
+
+function announced(checkId: string): Promise<Entry | null> {
+  return new Promise((resolve) => {
+    const list = waiting.get(checkId) ?? [];
+    const done = (e: Entry | null) => {
+      clearTimeout(timer);
+      resolve(e);
+    };
+    list.push(done);
+    waiting.set(checkId, list);
+    const timer = setTimeout(() => {
+      waiting.set(checkId, (waiting.get(checkId) ?? []).filter((f) => f !== done));
+      resolve(null);
+    }, ANNOUNCE_MS);
+  });
+}
+
+type Attempt = { kind: 'answer'; verdict: Verdict } | { kind: 'again' } | { kind: 'stop'; verdict: Verdict };
+
+/** Asks the tab's top frame until a page other than the one that pressed answers, or the time is up. */
+async function verify(e: Entry): Promise<Verdict> {
+  const deadline = Date.now() + NEXT_PAGE_MS;
+  while (Date.now() < deadline) {
+    const a = await attempt(e);
+    if (a.kind !== 'again') return a.verdict;
+    await pause(e.tabId, Math.min(RETRY_MS, Math.max(0, deadline - Date.now())));
+  }
+  return uncertain(e.check, 'NO_NEXT_PAGE', `The console did not show a next page deskhand could read within ${NEXT_PAGE_MS / 1000} s after the submit; it may or may not have taken it.`);
+}
+
+async function attempt(e: Entry): Promise<Attempt> {
+  const tab = await chrome.tabs.get(e.tabId).catch(() => undefined);
+  if (!tab) return { kind: 'stop', verdict: uncertain(e.check, 'TAB_CLOSED', 'The console tab was closed before its next page showed the result.') };
+  if (tab.url && tab.status === 'complete' && new URL(tab.url).origin !== e.origin) {
+    return { kind: 'stop', verdict: uncertain(e.check, 'TAB_NAVIGATED', 'After the submit the tab went to another site, so the result could not be read.') };
+  }
+  const reply = (await chrome.tabs.sendMessage(e.tabId, { type: 'delivery.verify', checkId: e.checkId, check: e.check }, { frameId: 0 }).catch(() => null)) as
+    | { ok: true; result: unknown }
+    | { ok: false; error: ToolError }
+    | null;
+  // No content script yet (still loading), or the old page (still waiting for the server).
+  if (!reply || !reply.ok) return { kind: 'again' };
+  const parsed = RunResultSchema.safeParse(reply.result);
+  if (!parsed.success) return { kind: 'stop', verdict: uncertain(e.check, 'NO_NEXT_PAGE', 'The next page did not answer clearly.') };
+  const r = parsed.data;
+  return { kind: 'answer', verdict: r.ok ? { ok: true, data: r.data } : { ok: false, error: { ...r.error, traceId: e.check.traceId } } };
+}
+
+/** Waits `ms`, or less when the tab's new page says hello. */
+function pause(tabId: number, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const set = kicks.get(tabId) ?? new Set<() => void>();
+    const done = () => {
+      clearTimeout(timer);
+      set.delete(done);
+      if (!set.size) kicks.delete(tabId);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    set.add(done);
+    kicks.set(tabId, set);
+  });
+}
+
+/** The decision is kept with the call's other records (the content script that started it is gone). */
+function audit(e: Entry, r: Verdict): void {
+  const record: AuditRecord = {
+    ...WORKER_RECORD,
+    kind: 'invoke',
+    traceId: e.check.traceId,
+    toolCallId: e.checkId,
+    tool: e.check.tool,
+    caller: e.check.caller,
+    input: { nextPage: true },
+    status: r.ok ? 'success' : r.error.type === 'failed' ? 'failed' : 'uncertain',
+    errorCode: r.ok ? null : r.error.code,
+    summary: r.ok ? `verified on the console's next page: ${String((r.data as { seen?: unknown }).seen ?? '')}` : r.error.detail,
+    timestamp: isoNow(),
+  };
+  void storageAuditSink.write(record);
+}

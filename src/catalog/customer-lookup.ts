@@ -1,0 +1,90 @@
+/**
+ * customer.fill on a form whose customer is chosen by a lookup, not typed in (osTicket's "Open
+ * a New Ticket": the page opens "Lookup or create a user" by itself; its user row has no
+ * name, e-mail or phone fields). There, filling the customer means choosing the existing
+ * customer with that e-mail (else phone, else name): search, choose the suggestion that shows
+ * the e-mail and the name, press the lookup's own submit and see the form show that customer
+ * — on this page, or on the page the console loads with the choice. It never creates a
+ * customer, and fields the form does not take (phone, order ID) are reported as missed.
+ */
+import { pickInLookup } from '../dom/controls/lookup.ts';
+import { queryAll } from '../dom/query.ts';
+import { isVisible, normLabel } from '../dom/text.ts';
+import type { FieldKey } from '../dom/synonyms.ts';
+import type { ConsoleProfile } from '../profiles/schema.ts';
+import { fail } from '../tools/errors.ts';
+import type { RunCtx, RunResult, ToolPreview } from '../tools/types.ts';
+import type { CatalogDeps } from './deps.ts';
+import { deliver } from './landed.ts';
+import type { FillReport } from './shared.ts';
+
+type Lookup = NonNullable<NonNullable<ConsoleProfile['ticketForm']>['customerLookup']>;
+export type CustomerValues = Partial<Record<'name' | 'phone' | 'email' | 'orderId', string | undefined>>;
+
+/** The profile's lookup, when this page chooses its customer through it (open, or already chosen). */
+export function lookupHere(deps: CatalogDeps): Lookup | null {
+  const rule = deps.model().current().profile?.ticketForm?.customerLookup;
+  if (!rule) return null;
+  const open = queryAll(document, rule.search).some(isVisible);
+  return open || queryAll(document, rule.chosen).length ? rule : null;
+}
+
+const chosenText = (rule: Lookup) => normLabel(queryAll(document, rule.chosen).map((el) => el.textContent ?? '').join(' '));
+
+type Key = keyof CustomerValues & FieldKey;
+
+function report(rule: Lookup, v: CustomerValues, took: readonly Key[]): FillReport {
+  const given = (Object.keys(v) as Key[]).filter((k) => v[k]);
+  const missed = given.filter((k) => !took.includes(k));
+  return {
+    filled: took.map((k) => ({ field: k, value: v[k]!, via: 'lookup', at: rule.chosen })),
+    missed,
+    failed: [],
+    ...(missed.length ? { tried: Object.fromEntries(missed.map((k) => [k, `this form takes its customer from a lookup (${rule.search}); it has no ${k} field`])) } : {}),
+  };
+}
+
+/** Dry runs: what the run would choose, through which lookup (nothing is typed or chosen). */
+export function previewLookup(rule: Lookup, v: CustomerValues): ToolPreview {
+  const took: Key[] = (['email', 'name'] as const).filter((k) => v[k]);
+  const r = report(rule, v, took);
+  return { touches: took, missing: r.missed, display: { ...v, via: `the customer lookup ${rule.search}, shown in ${rule.chosen}` } };
+}
+
+export type LookupReport = FillReport & { opened: boolean; already?: boolean; chose?: string };
+
+export async function fillByLookup(deps: CatalogDeps, rule: Lookup, v: CustomerValues, ctx: RunCtx): Promise<RunResult<LookupReport>> {
+  const wanted = ([v.email, v.name].filter(Boolean) as string[]).map(normLabel);
+  const took: Key[] = (['email', 'name'] as const).filter((k) => v[k]);
+  if (!took.length) return fail('validation', 'LOOKUP_NEEDS_IDENTITY', 'This form chooses an existing customer by a lookup: give the e-mail or the name.', 'Pass email (best) or name.');
+  if (wanted.every((w) => chosenText(rule).includes(w))) return { ok: true, data: { ...report(rule, v, took), opened: false, already: true } };
+  const pick = await pickInLookup(rule, v.email || v.phone || v.name || '', wanted, ctx.signal);
+  if (!pick.ok) return fail('not_found', 'CUSTOMER_NOT_FOUND', `No existing customer could be chosen: ${pick.detail}.`, 'Check the e-mail, or choose or create the customer by hand.');
+  const data = { ...report(rule, v, took), opened: false, chose: pick.chose };
+  const text = v.email || v.name || '';
+  if (!pick.submit) {
+    const shown = wanted.every((w) => chosenText(rule).includes(w));
+    return shown ? { ok: true, data } : fail('uncertain', 'LOOKUP_UNCONFIRMED', `"${pick.chose}" was chosen, but the form does not show it.`, 'Check the customer on the form.');
+  }
+  // The report is the data; deliver adds what the console showed (notice, seen).
+  return (await deliver(
+    deps,
+    {
+      tool: 'customer.fill',
+      button: pick.submit,
+      text,
+      within: rule.chosen,
+      record: 'same',
+      words: {
+        refused: 'LOOKUP_REFUSED',
+        unclear: 'LOOKUP_UNCERTAIN',
+        silent: 'LOOKUP_UNCONFIRMED',
+        fix: 'Fix what it says and choose the customer again.',
+        check: 'Check the customer on the form.',
+      },
+      data,
+      timeoutMs: deps.observeMs ?? 5_000,
+    },
+    ctx,
+  )) as RunResult<LookupReport>;
+}

@@ -1,0 +1,32 @@
+/**
+ * The content-script half of "verify on the next page". When a tool's submit makes the
+ * console load a new page (a full-page POST), this document dies with the tool's answer
+ * unknown: as it unloads it tells the worker what the next page must show (one
+ * `delivery.navigating` message, sent synchronously from beforeunload, while it still can)
+ * and gives the caller the check's id. The worker then asks the next page's content script
+ * (`delivery.verify`), which answers from what that page shows — never this document.
+ */
+import type { NextPageCheck } from '../messages/schemas.ts';
+
+/** Checks this document handed on: their ids by the tool call's trace id. */
+const announced = new Map<string, string>();
+const own = new Set<string>();
+
+export function announceLeaving(check: NextPageCheck): void {
+  if (announced.has(check.traceId)) return;
+  const checkId = crypto.randomUUID();
+  announced.set(check.traceId, checkId);
+  own.add(checkId);
+  // Not awaited: the page is going; the message is queued before it goes.
+  void chrome.runtime.sendMessage({ type: 'delivery.navigating', checkId, check }).catch(() => {});
+}
+
+/** The check the call with this trace id handed on, if any (the caller then asks the worker). */
+export function takeAnnounced(traceId: string): string | undefined {
+  const id = announced.get(traceId);
+  announced.delete(traceId);
+  return id;
+}
+
+/** This document is the one that pressed the submit: it cannot tell what the next page shows. */
+export const isOwnCheck = (checkId: string): boolean => own.has(checkId);
