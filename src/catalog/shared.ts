@@ -167,7 +167,8 @@ export function subjectOf(s: Snapshot): string {
       if (v) return v.trim();
     }
   }
-  return readSubject(document, s.customer().fields.name ?? '');
+  const id = s.identity();
+  return readSubject(document, s.customer().fields.name ?? '', [id.recordId ?? '', id.display ?? '']);
 }
 
 /**

@@ -17,8 +17,9 @@ const RECORD_WORDS = ['对话', '会话', '工单', '聊天', '咨询', '案例'
 
 const text = (el: Element) => visibleTextOf(el).text.replace(/\s+/g, ' ').trim();
 
-function stripId(t: string): string {
-  const id = idFromText(t);
+/** `t` without the record id (`ids`: the ones the page model knows; else the first id-shaped token, as in a heading). */
+function stripId(t: string, ids: readonly string[]): string {
+  const id = ids.find((i) => i && t.includes(i)) ?? (ids.length ? null : idFromText(t));
   return id ? t.replace(new RegExp(`\\s*[(（]?#?\\s?${id.replace(/[-]/g, '\\-')}[)）]?\\s*`), ' ').replace(/\s+/g, ' ').trim() : t;
 }
 
@@ -29,14 +30,14 @@ function saysNothing(t: string, customer: string): boolean {
 }
 
 /** A short line of text beside `el`: its next visible sibling, or its parent's (a heading alone in its cell). */
-function besideText(el: Element): string {
+function besideText(el: Element, ids: readonly string[]): string {
   let cur: Element | null = el;
   for (let level = 0; cur && level < 2; level++, cur = cur.parentElement) {
     for (let sib = cur.nextElementSibling; sib; sib = sib.nextElementSibling) {
       if (!isVisible(sib)) continue;
       if (sib.matches('input, select, textarea, button, form, h1, h2, h3') || sib.querySelector('input, select, textarea, button, form, h1, h2, h3')) break;
       const t = text(sib);
-      if (t && t.length <= 200) return stripId(t);
+      if (t && t.length <= 200) return stripId(t, ids);
       break;
     }
     if (cur.parentElement && cur.parentElement.childElementCount > 1) break;
@@ -44,33 +45,36 @@ function besideText(el: Element): string {
   return '';
 }
 
-function headingSubject(doc: Document, customer: string): string | null {
+function headingSubject(doc: Document, customer: string, ids: readonly string[]): string | null {
   // querySelectorAll answers in document order, so the main region's headings are taken first by hand.
   const inMain = Array.from(doc.querySelectorAll('main h1, main h2, [role=main] h1, [role=main] h2')).filter((h) => isVisible(h));
   const headings = [...inMain, ...Array.from(doc.querySelectorAll('h1, h2')).filter((h) => isVisible(h) && !inMain.includes(h))];
   const withId = headings.find((h) => idFromText(h.textContent ?? ''));
   const h = withId ?? headings[0];
   if (!h) return null;
-  const own = stripId(visibleTextOf(h).text.replace(/\n/g, ' ').trim());
+  const own = stripId(visibleTextOf(h).text.replace(/\n/g, ' ').trim(), []);
   if (!saysNothing(own, customer)) return own;
-  return besideText(h) || own;
+  // The line beside keeps ids that are not the record's ("Charged twice for order ORD-20261115").
+  return besideText(h, ids) || own;
 }
 
 /** A header bar that starts with the customer's name: what follows the name is the topic. */
-function headerSubject(doc: Document, customer: string): string {
+function headerSubject(doc: Document, customer: string, ids: readonly string[]): string {
   if (!customer) return '';
   const want = normLabel(customer);
   for (const root of collectRoots(doc)) {
     for (const header of Array.from(root.querySelectorAll('header'))) {
       const first = header.firstElementChild;
       if (!first || normLabel(text(first)) !== want || !isVisible(header)) continue;
-      const t = besideText(first);
+      const t = besideText(first, ids);
       if (t) return t;
     }
   }
   return '';
 }
 
-export function readSubject(doc: Document, customerName: string): string {
-  return headingSubject(doc, customerName) ?? headerSubject(doc, customerName);
+/** `ids`: the open record's ids as the page model read them (only those are cut from the subject beside a heading). */
+export function readSubject(doc: Document, customerName: string, ids: readonly string[] = []): string {
+  const known = ids.filter(Boolean);
+  return headingSubject(doc, customerName, known) ?? headerSubject(doc, customerName, known);
 }
