@@ -298,14 +298,25 @@ function groupSize(el: Element): number {
   return el.matches(ITEM_SELECTOR) || el.querySelector(ITEM_SELECTOR) ? 50 : 1;
 }
 
+/** A select's chosen option as a person reads it, to tell a styled box that shows it from a label. */
+function shownChoice(el: Element): string {
+  const sel = el as HTMLSelectElement;
+  return el.tagName === 'SELECT' && sel.selectedIndex >= 0 ? normLabel(sel.options[sel.selectedIndex]?.text ?? '') : '';
+}
+
+/** Text that only shows the control's value (a styled box over a transparent select: "物流配送 ▾"). */
+const showsValue = (text: string, value: string) => !!value && normLabel(text.replace(/[▾▼⌄⏷›>]/g, '')) === value;
+
 /** Text just before the control: a preceding sibling, or the parent's leading text. */
 function nearbyText(el: Element): string {
+  const value = shownChoice(el);
   for (let prev = el.previousSibling; prev; prev = prev.previousSibling) {
     if (prev.nodeType === Node.TEXT_NODE && prev.textContent?.trim()) return prev.textContent;
     if (prev.nodeType === Node.ELEMENT_NODE) {
       const el2 = prev as Element;
       if (el2.matches(CONTROL_SELECTOR) || el2.querySelector(CONTROL_SELECTOR)) return '';
       const t = ownText(el2);
+      if (t && showsValue(t, value)) continue;
       if (t) return t;
     }
   }

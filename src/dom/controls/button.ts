@@ -32,7 +32,10 @@ export function buttonNames(el: Element): string[] {
     el.querySelector('img[alt]')?.getAttribute('alt'),
     el.getAttribute('data-original-title') ?? el.getAttribute('data-tooltip'),
   ];
-  return names.map((n) => normLabel(n ?? '')).filter((n) => n && n.length <= 60);
+  const out = names.map((n) => normLabel(n ?? '')).filter((n) => n && n.length <= 60);
+  // "转接 · 物流配送 ▾", "Assign: Li Na": the button's name, then its current value.
+  const lead = out.map((n) => n.split(/\s+[·•|:]\s+|\s*[▾▼⌄]/)[0]!.trim()).filter((n, i) => n && n !== out[i]);
+  return [...out, ...lead];
 }
 
 export function isDisabled(el: Element): boolean {
