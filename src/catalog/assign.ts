@@ -7,7 +7,7 @@
  */
 import { listOptions, pickOption, setValue, type OptionLike } from '../dom/set-value.ts';
 import { cancelDialog, describeControl, dialogField, findOpener, openDialog, openDialogNow, submitDialog, type Control, type DialogSpec, type OpenedDialog } from '../dom/dialog.ts';
-import { findField, triedFor, type FoundField } from '../dom/find.ts';
+import { findField, findFields, triedFor, type FoundField } from '../dom/find.ts';
 import { isMenuButton, openMenu } from '../dom/controls/menu.ts';
 import { noticeBaseline, watchOutcome } from '../dom/outcome.ts';
 import { queryOne } from '../dom/query.ts';
@@ -69,7 +69,8 @@ export function whereToAssign(deps: CatalogDeps, k: AssignKind): Where | { missi
     const f = findField(k.key, { scope: byRule.parentElement ?? document });
     if (f && (f.el === byRule || f.el.contains(byRule))) return { kind: 'field', field: f, via: 'profile' };
   }
-  const onPage = findField(k.key);
+  // Queue and agent fields compete: each control is the one its label names best ("Assignee" is not a queue).
+  const onPage = findFields(['queue', 'agent']).found[k.key];
   if (onPage && onPage.kind !== 'text' && onPage.kind !== 'textarea' && onPage.kind !== 'editable') return { kind: 'field', field: onPage, via: 'heuristics' };
   const { spec, field } = dialogSpec(k, undefined, deps);
   const opener = findOpener(spec.open);
