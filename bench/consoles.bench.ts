@@ -2,9 +2,12 @@
  * `npm run bench:consoles`: for each console — the demo, osTicket 1.18 (when it runs here:
  * e2e/consoles/osticket/setup.sh), every fixture console — and each read tool, how many
  * records deskhand reads right / wrong / missing, judged against what the console itself
- * holds (its backend's truth, osTicket's database). Twice: with the console profiles deskhand
- * ships (auto), and with the generic profile alone (profiles off for the origin). Written to
- * .tmp/bench/consoles.json (BENCH_SAVE=1: bench/results/consoles.json).
+ * holds (its backend's truth, osTicket's database). Then the write tools and the writing
+ * hotkey flows (quickTicket, the R refund) on the demo and the fixture consoles, judged by
+ * what landed on the console's backend (e2e/consoles/write-run.ts): the first record in zh
+ * and the second in en (BENCH_WRITE_ALL=1: every record in both). Twice: with the console
+ * profiles deskhand ships (auto), and with the generic profile alone (profiles off for the
+ * origin). Written to .tmp/bench/consoles.json (BENCH_SAVE=1: bench/results/consoles.json).
  */
 import type { Page } from 'puppeteer-core';
 import { demoTruth, demoAgentName } from '../demo/console/truth.ts';
@@ -13,7 +16,9 @@ import { FIXTURES } from '../fixtures/index.ts';
 import type { Lang } from '../fixtures/types.ts';
 import { launchWithExtension } from '../scripts/browser.ts';
 import { judgeFixture, judgeRecords, type Env, type ReadRow } from '../e2e/consoles/fixture-run.ts';
-import { READ_TOOLS } from '../e2e/consoles/judge.ts';
+import { READ_TOOLS, WRITE_TOOLS } from '../e2e/consoles/judge.ts';
+import { demoTarget, fixtureTarget, judgeWrites, type WriteRow, type WriteTarget } from '../e2e/consoles/write-run.ts';
+import { startModelServer } from '../demo/model/server.ts';
 import { launchForConsole } from '../e2e/consoles/console-browser.ts';
 import { loginStaff, osticketAvailable, startOsticket, ticketThread, ticketUser, userTickets } from '../e2e/consoles/osticket/osticket.ts';
 import { resultsDir } from './lib.ts';
@@ -110,6 +115,56 @@ async function osticketRows(mode: Mode): Promise<ReadRow[]> {
   }
 }
 
+/** What the write side needs: a refund approver, the local model server for quickTicket, the queue allow-list. */
+async function writeSettings(env: Env, modelUrl: string): Promise<void> {
+  await env.worker.evaluate(async (baseURL: string) => {
+    const cur = ((await chrome.storage.local.get('settings')).settings ?? {}) as Record<string, unknown>;
+    await chrome.storage.local.set({ settings: { ...cur, roles: ['AGENT', 'REFUND_APPROVER'], llm: { baseURL, apiKey: 'demo', model: 'demo-assistant' }, queues: ['billing', 'logistics', 'tech', 'vip', '技术支持', 'Technical support', 'Tech support'] } });
+  }, `${modelUrl}/v1`);
+}
+
+async function targetRows(env: Env, t: WriteTarget, mode: Mode): Promise<WriteRow[]> {
+  await setMode(env, t.origin, mode);
+  const records = await t.records();
+  const runs: [number, Lang][] = process.env.BENCH_WRITE_ALL === '1' ? records.flatMap((_, i) => LANGS.map((lang): [number, Lang] => [i, lang])) : [[0, 'zh'], [1, 'en']];
+  const rows: WriteRow[] = [];
+  for (const [i, lang] of runs) rows.push(...(await judgeWrites(env, t, records[i]!, lang)));
+  return rows;
+}
+
+async function writeRows(env: Env, mode: Mode): Promise<WriteRow[]> {
+  const rows: WriteRow[] = [];
+  const demo = await startConsole();
+  try {
+    rows.push(...(await targetRows(env, demoTarget(demo), mode)));
+  } finally {
+    await demo.close();
+  }
+  for (const [name, start] of Object.entries(FIXTURES)) {
+    const fx = await start();
+    try {
+      rows.push(...(await targetRows(env, fixtureTarget(name as keyof typeof FIXTURES, fx), mode)));
+    } finally {
+      await fx.close();
+    }
+  }
+  return rows;
+}
+
+function writeTable(rows: WriteRow[]) {
+  const out: Record<string, Record<string, string>> = {};
+  for (const c of [...new Set(rows.map((r) => r.console))]) {
+    const line: Record<string, string> = {};
+    for (const tool of WRITE_TOOLS) {
+      const of = rows.filter((r) => r.console === c && r.tool === tool);
+      const n = (v: string) => of.filter((r) => r.verdict === v).length;
+      line[tool] = of.length ? `${n('right')}/${n('wrong')}/${n('missing')}` : 'n/a';
+    }
+    out[c] = line;
+  }
+  return out;
+}
+
 function table(rows: ReadRow[]) {
   const out: Record<string, Record<string, string>> = {};
   const consoles = [...new Set(rows.map((r) => r.console))];
@@ -125,16 +180,26 @@ function table(rows: ReadRow[]) {
   return out;
 }
 
-export async function benchConsoles(): Promise<{ profiles: ReadRow[]; generic: ReadRow[] }> {
+export interface BenchResult {
+  profiles: ReadRow[];
+  generic: ReadRow[];
+  writes: { profiles: WriteRow[]; generic: WriteRow[] };
+}
+
+export async function benchConsoles(): Promise<BenchResult> {
   const l = await launchWithExtension();
   const env: Env = { browser: l.browser, worker: l.worker, panel: await panelOf(l.browser, l.extensionId) };
-  const result: { profiles: ReadRow[]; generic: ReadRow[] } = { profiles: [], generic: [] };
+  const result: BenchResult = { profiles: [], generic: [], writes: { profiles: [], generic: [] } };
+  const model = await startModelServer();
   try {
     for (const mode of ['profiles', 'generic'] as const) {
       result[mode].push(...(await demoRows(env, mode)), ...(await fixtureRows(env, mode)));
     }
+    await writeSettings(env, model.url);
+    for (const mode of ['profiles', 'generic'] as const) result.writes[mode].push(...(await writeRows(env, mode)));
   } finally {
     await l.browser.close();
+    await model.close();
   }
   if (await osticketAvailable()) {
     for (const mode of ['profiles', 'generic'] as const) result[mode].push(...(await osticketRows(mode)));
@@ -156,11 +221,28 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.table(table(r.generic));
   const fixtures = Object.keys(FIXTURES);
   console.log(`generic alone on the fixture consoles: ${share(r.generic.filter((x) => fixtures.includes(x.console)))}; without opaque (built to defeat heuristics, teach mode's bed): ${share(r.generic.filter((x) => fixtures.includes(x.console)), ['opaque'])}`);
+  console.log('\nwrite tools and writing hotkeys, right/wrong/missing by what landed on the backend — with the shipped profiles:');
+  console.table(writeTable(r.writes.profiles));
+  console.log('\nthe same with the generic profile alone:');
+  console.table(writeTable(r.writes.generic));
+  const wshare = (rows: WriteRow[], skip: string[] = []) => share(rows as unknown as ReadRow[], skip);
+  console.log(`writes on the demo with its profile: ${wshare(r.writes.profiles.filter((x) => x.console === 'demo'))}; generic alone on the fixture consoles: ${wshare(r.writes.generic.filter((x) => fixtures.includes(x.console)))}; without opaque: ${wshare(r.writes.generic.filter((x) => fixtures.includes(x.console)), ['opaque'])}`);
   const dir = resultsDir();
   mkdirSync(dir, { recursive: true });
   writeFileSync(
     join(dir, 'consoles.json'),
-    `${JSON.stringify({ suite: 'consoles', measuredAt: new Date().toISOString(), profiles: table(r.profiles), generic: table(r.generic), wrong: [...r.profiles, ...r.generic].filter((x) => x.verdict !== 'right') }, null, 2)}\n`,
+    `${JSON.stringify(
+      {
+        suite: 'consoles',
+        measuredAt: new Date().toISOString(),
+        profiles: table(r.profiles),
+        generic: table(r.generic),
+        wrong: [...r.profiles, ...r.generic].filter((x) => x.verdict !== 'right'),
+        writes: { profiles: writeTable(r.writes.profiles), generic: writeTable(r.writes.generic), notRight: [...r.writes.profiles.map((x) => ({ ...x, mode: 'profiles' })), ...r.writes.generic.map((x) => ({ ...x, mode: 'generic' }))].filter((x) => x.verdict !== 'right') },
+      },
+      null,
+      2,
+    )}\n`,
   );
   console.log(`results: ${join(dir, 'consoles.json')}`);
 }

@@ -137,6 +137,38 @@ describe('plain console shapes', () => {
   });
 });
 
+describe('controls that are buttons, and choices the console applies at once', () => {
+  it('a segmented aria-pressed group is one choice: ticket.fill presses its segment and the form posts it; a toolbar\'s toggles are no control', async () => {
+    const { page, tabId } = await open('/t/7009/segments');
+    const fill = data<Fill>(await invoke(tabId, 'ticket.fill', { title: 'Parcel missing', category: 'Shipping', priority: 'high', description: 'Ten days.' }));
+    expect(fill.failed).toEqual([]);
+    expect(Object.fromEntries(fill.filled.map((f) => [f.field, f.value]))).toMatchObject({ priority: 'High' });
+    expect(await page.$$eval('.seg button[aria-pressed=true]', (bs) => bs.map((b) => b.textContent))).toEqual(['High']);
+    expect(await page.$$eval('[role=toolbar] button[aria-pressed=true]', (bs) => bs.length)).toBe(0);
+    data(await invoke(tabId, 'ticket.submit', {}));
+    const posted = await until(log, (l) => l.length > 0);
+    expect(posted.map((e) => e.body)).toEqual([{ title: 'Parcel missing', category: 'shipping', priority: 'high', description: 'Ten days.' }]);
+  });
+
+  it('queue.assign through a menu button whose popup is plain divs: posted once, the notice read; a choice off the allow-list closes the menu, nothing posted', async () => {
+    const { page, tabId } = await open('/t/7009/segments');
+    expect(errorOf(await invoke(tabId, 'queue.assign', { queue: 'Support' }))).toMatchObject({ type: 'forbidden', code: 'QUEUE_NOT_ALLOWED' });
+    expect(await page.$('.menu')).toBeNull();
+    expect(await log()).toEqual([]);
+    const d = data<{ to: string; notice: string }>(await invoke(tabId, 'queue.assign', { queue: 'Sales' }));
+    expect(d).toMatchObject({ to: 'Sales', notice: 'Ticket transferred to Sales' });
+    expect((await log()).map((e) => [e.path, e.body])).toEqual([['/api/tickets/7009/department', { value: '2' }]]);
+    expect(await page.$('.menu')).toBeNull();
+  });
+
+  it('ticket.assign through a select outside any form that the console applies on change: posted once, the notice read', async () => {
+    const { tabId } = await open('/t/7009/segments');
+    const d = data<{ to: string; notice: string }>(await invoke(tabId, 'ticket.assign', { agent: 'Li Na' }));
+    expect(d).toMatchObject({ to: 'Li Na', notice: 'Ticket assigned to Li Na' });
+    expect((await log()).map((e) => [e.path, e.body])).toEqual([['/api/tickets/7009/assignee', { value: 's4' }]]);
+  });
+});
+
 /** The dialog's choice field: its name is hashed per session (`9c2e1a7b[]`). */
 const choice = (body: Record<string, unknown>) => Object.entries(body).find(([k]) => /^[0-9a-f]+\[\]$/.test(k))?.[1];
 

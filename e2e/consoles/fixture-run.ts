@@ -59,17 +59,27 @@ export async function judgeRecords(env: Env, name: string, records: JudgedRecord
   return rows;
 }
 
-/** SPA consoles render after load: wait until the DOM stops changing for a moment. */
-async function settle(page: Page): Promise<void> {
-  // A string, not a function: tsx's name helpers do not exist in the page.
-  await page.evaluate(`new Promise((resolve) => {
-    let timer;
-    const mo = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(end, 300); });
-    const end = () => { mo.disconnect(); resolve(); };
-    timer = setTimeout(end, 300);
-    mo.observe(document.documentElement, { subtree: true, childList: true, characterData: true });
-    setTimeout(end, 3000);
-  })`);
+// A string, not a function: tsx's name helpers do not exist in the page.
+const QUIET = `new Promise((resolve) => {
+  let timer;
+  const mo = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(end, 300); });
+  const end = () => { mo.disconnect(); resolve(); };
+  timer = setTimeout(end, 300);
+  mo.observe(document.documentElement, { subtree: true, childList: true, characterData: true });
+  setTimeout(end, 3000);
+})`;
+
+/**
+ * SPA consoles render after load: wait until the DOM stops changing for a moment — the page's
+ * and each frame's (a quick-ticket form in an iframe loads and renders on its own), as a
+ * person waits until the page is there.
+ */
+export async function settle(page: Page): Promise<void> {
+  await page.evaluate(QUIET);
+  for (const frame of page.frames().filter((f) => f !== page.mainFrame())) {
+    await frame.waitForFunction(`document.readyState === 'complete' && location.href !== 'about:blank'`, { timeout: 5_000 }).catch(() => {});
+    await frame.evaluate(QUIET).catch(() => {});
+  }
 }
 
 async function tabIdOf(worker: WebWorker, url: string): Promise<number> {

@@ -82,3 +82,59 @@ function judgeHistory(d: Record<string, unknown>, t: ReadTruth): Judged {
   if (got.length === 0 && want.length > 0) return { verdict: 'missing', why: 'no tickets' };
   return got.join() === want.join() ? { verdict: 'right', why: '' } : { verdict: 'wrong', why: `got ${got.join(',')} want ${want.join(',')}` };
 }
+
+// ---------------------------------------------------------------- write tools
+
+/**
+ * Write tools (and the two hotkey flows that write: quickTicket, the R refund), judged by what
+ * the console's backend got: `right` — it landed as asked, exactly once, on the open record,
+ * and deskhand said it did; `wrong` — something else landed (other text, another record,
+ * twice), or deskhand said done while nothing landed; `missing` — nothing landed (deskhand
+ * refused or did not find the control), or it landed but deskhand could not tell (uncertain).
+ */
+export const WRITE_TOOLS = ['customer.fill', 'ticket.fill', 'category.match', 'ticket.submit', 'quickTicket', 'reply.draft', 'reply.send', 'note.add', 'queue.assign', 'ticket.assign', 'refund.request'] as const;
+export type WriteTool = (typeof WRITE_TOOLS)[number];
+
+/** What deskhand said: a tool result, a confirmed call's ledger state, or a flow's status. */
+export interface Said {
+  ok: boolean;
+  /** Why not, for the report (an error code, a ledger state). */
+  why?: string;
+}
+
+export const saidOf = (r: ToolResult): Said => (r.ok && !r.dryRun ? { ok: true } : { ok: false, why: !r.ok && 'error' in r ? `${r.error.code}: ${r.error.detail.slice(0, 160)}` : 'no data' });
+
+/** `same(landed)`: did what landed match what was asked? `count`: how many times it landed. */
+export function judgeLanding(said: Said, count: number, same: boolean, what: string): Judged {
+  if (count === 0) return said.ok ? { verdict: 'wrong', why: `said done, but nothing landed (${what})` } : { verdict: 'missing', why: said.why ?? 'nothing landed' };
+  if (count > 1) return { verdict: 'wrong', why: `landed ${count} times (${what})` };
+  if (!same) return { verdict: 'wrong', why: `landed other values: ${what}` };
+  return said.ok ? { verdict: 'right', why: '' } : { verdict: 'missing', why: `landed, but deskhand said ${said.why ?? 'not done'}` };
+}
+
+export interface LandedTicket {
+  recordId?: string;
+  subject: string;
+  category: string;
+  priority: string;
+  description: string;
+  customer: { name: string; email: string; phone?: string };
+}
+
+/** The fill tools by the one ticket their form produced: each judged on its own fields. */
+export function judgeTicketFields(tool: 'customer.fill' | 'ticket.fill' | 'category.match', said: Said, ticket: LandedTicket | null, want: { customer: { name: string; email: string; phone: string }; title: string; description: string; priority: string; category: string }): Judged {
+  if (!said.ok) return { verdict: 'missing', why: said.why ?? 'refused' };
+  if (!ticket) return { verdict: 'missing', why: 'the form was not submitted, so nothing can be judged' };
+  const diffs: string[] = [];
+  const eq = (a: string | undefined, b: string) => squash(a ?? '').toLowerCase() === squash(b).toLowerCase();
+  if (tool === 'customer.fill') {
+    if (!eq(ticket.customer.name, want.customer.name)) diffs.push(`name "${ticket.customer.name}"`);
+    if (!eq(ticket.customer.email, want.customer.email)) diffs.push(`email "${ticket.customer.email}"`);
+    if (ticket.customer.phone !== undefined && ticket.customer.phone !== '' && digits(ticket.customer.phone) !== digits(want.customer.phone)) diffs.push(`phone "${ticket.customer.phone}"`);
+  } else if (tool === 'ticket.fill') {
+    if (!eq(ticket.subject, want.title)) diffs.push(`subject "${ticket.subject}"`);
+    if (!eq(ticket.description, want.description)) diffs.push(`description "${ticket.description.slice(0, 60)}"`);
+    if (ticket.priority !== want.priority) diffs.push(`priority ${ticket.priority}`);
+  } else if (ticket.category !== want.category) diffs.push(`category ${ticket.category || '(none)'} for ${want.category}`);
+  return diffs.length ? { verdict: 'wrong', why: diffs.join(', ') } : { verdict: 'right', why: '' };
+}

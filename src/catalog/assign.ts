@@ -7,7 +7,9 @@
  */
 import { listOptions, pickOption, setValue, type OptionLike } from '../dom/set-value.ts';
 import { cancelDialog, describeControl, dialogField, findOpener, openDialog, openDialogNow, submitDialog, type Control, type DialogSpec, type OpenedDialog } from '../dom/dialog.ts';
-import { findField, triedFor, type FoundField } from '../dom/find.ts';
+import { findField, findFields, triedFor, type FoundField } from '../dom/find.ts';
+import { isMenuButton, openMenu } from '../dom/controls/menu.ts';
+import { noticeBaseline, watchOutcome } from '../dom/outcome.ts';
 import { queryOne } from '../dom/query.ts';
 import { FIELD_SYNONYMS } from '../dom/synonyms.ts';
 import type { ConsoleProfile } from '../profiles/schema.ts';
@@ -33,7 +35,10 @@ export interface AssignKind {
   words: OutcomeWords;
 }
 
-type Where = { kind: 'field'; field: FoundField; via: 'profile' | 'heuristics' } | { kind: 'dialog'; spec: DialogSpec; field: Control; opener: string; via: 'profile' | 'heuristics' };
+type Where =
+  | { kind: 'field'; field: FoundField; via: 'profile' | 'heuristics' }
+  | { kind: 'dialog'; spec: DialogSpec; field: Control; opener: string; via: 'profile' | 'heuristics' }
+  | { kind: 'menu'; opener: HTMLElement; label: string; via: 'heuristics' };
 
 function dialogSpec(k: AssignKind, rule: Dialog | undefined, deps: CatalogDeps): { spec: DialogSpec; field: Control } {
   const signals = deps.model().current().profile?.signals;
@@ -64,10 +69,13 @@ export function whereToAssign(deps: CatalogDeps, k: AssignKind): Where | { missi
     const f = findField(k.key, { scope: byRule.parentElement ?? document });
     if (f && (f.el === byRule || f.el.contains(byRule))) return { kind: 'field', field: f, via: 'profile' };
   }
-  const onPage = findField(k.key);
+  // Queue and agent fields compete: each control is the one its label names best ("Assignee" is not a queue).
+  const onPage = findFields(['queue', 'agent']).found[k.key];
   if (onPage && onPage.kind !== 'text' && onPage.kind !== 'textarea' && onPage.kind !== 'editable') return { kind: 'field', field: onPage, via: 'heuristics' };
   const { spec, field } = dialogSpec(k, undefined, deps);
   const opener = findOpener(spec.open);
+  // "Transfer ▾" that pops up a list of departments, not a dialog with a field.
+  if (opener && !opener.disabled && isMenuButton(opener.el)) return { kind: 'menu', opener: opener.el, label: opener.label, via: 'heuristics' };
   if (opener) return { kind: 'dialog', spec, field, opener: opener.label, via: 'heuristics' };
   return {
     missing: `no ${k.key} control: ${triedFor(k.key)}; and no ${k.dialogName} opener (${describeControl(spec.open)})${rule ? `; the profile's ${k.dialogName} opener ${rule.open} is not on the page` : ''}`,
@@ -82,6 +90,7 @@ export async function previewAssign(deps: CatalogDeps, k: AssignKind, wanted: st
   if (where.kind === 'dialog') {
     return { ...base, touches: [k.key], missing: [], display: { conversation: id, [k.key]: wanted, opensFirst: `the ${k.dialogName}, through "${where.opener}"`, via: where.via } };
   }
+  if (where.kind === 'menu') return { ...base, touches: [k.key], missing: [], display: { conversation: id, [k.key]: wanted, opensFirst: `the menu of "${where.label}"`, via: where.via } };
   const option = pickOption(await listOptions(where.field.el, where.field.kind, signal), wanted);
   return { ...base, touches: [k.key], missing: [], display: { conversation: id, [k.key]: option?.text ?? wanted, via: where.via } };
 }
@@ -111,15 +120,75 @@ export async function runAssign(deps: CatalogDeps, k: AssignKind, wanted: string
     const picked = pickChecked(deps, k, await listOptions(f.el, f.kind, signal), wanted);
     if (!('option' in picked)) return picked;
     const button = buttonNear(f.el, k.submitWords);
+    if (!button.ok && appliesOnChange(f.el)) return chooseAndWatch(deps, k, f, picked.option, ctx, data);
     if (!button.ok) return fail('not_found', errorCode(k, 'BUTTON'), `No button to confirm the ${k.key} was found: ${button.detail}. Nothing was changed.`, 'Assign it by hand.');
     const set = await setValue(f.el, f.kind, picked.option.value || picked.option.text, signal);
     if (!set.ok) return fail('failed', k.key === 'queue' ? 'QUEUE_NOT_SET' : 'AGENT_NOT_SET', `Could not choose "${picked.option.text}": ${set.detail ?? ''}`, 'Assign it by hand.');
     // A console form may post the whole page (the classic helpdesk's Transfer tab): deliver reads the next page then.
     return deliver(deps, { tool: toolOf(k), button: button.el, record: 'same', words: k.words, data: data('', picked.option), fromNotice: (n) => ({ message: n }), timeoutMs: deps.observeMs ?? 5_000 }, ctx);
   }
+  if (where.kind === 'menu') return inMenu(deps, k, where, wanted, ctx, data);
   const d = await openDialog(where.spec, signal);
   if ('stage' in d) return fail('not_found', errorCode(k, 'FIELD'), `The ${k.dialogName} could not be used: ${d.detail}.`, 'Assign it by hand.');
   return inDialog(deps, k, where, d, wanted, ctx, data);
+}
+
+/**
+ * A choice outside any form, with no button to confirm it: the console applies it on change
+ * (an SPA's team or assignee select in the record header). Chosen once, as a person does,
+ * then the console's notice decides: success, its refusal, or uncertain.
+ */
+function appliesOnChange(el: Element): boolean {
+  return !el.closest('form') && (el.tagName === 'SELECT' || el.getAttribute('role') === 'combobox');
+}
+
+async function chooseAndWatch(deps: CatalogDeps, k: AssignKind, f: FoundField, option: OptionLike, ctx: RunCtx, data: (notice: string, option: OptionLike) => Record<string, unknown>): Promise<RunResult<unknown>> {
+  let shown: string | undefined;
+  return watchChoice(deps, k, option, ctx, data, async () => {
+    const set = await setValue(f.el, f.kind, option.value || option.text, ctx.signal);
+    // A controlled select shows the old value until the console's own request answers: the change was made all the same.
+    if (!set.ok) shown = set.detail ?? 'another value';
+    return null;
+  }, () => shown);
+}
+
+/**
+ * Makes a choice that the console acts on at once (no submit), and reads its notice. `act`
+ * returns a failure when nothing was chosen; `doubt` says why, with no notice, it may still
+ * have happened (then uncertain, never failed).
+ */
+async function watchChoice(
+  deps: CatalogDeps,
+  k: AssignKind,
+  option: OptionLike,
+  ctx: RunCtx,
+  data: (notice: string, option: OptionLike) => Record<string, unknown>,
+  act: () => Promise<RunResult<never> | null>,
+  doubt: () => string | undefined = () => undefined,
+): Promise<RunResult<unknown>> {
+  const signals = deps.model().current().profile?.signals;
+  const before = noticeBaseline(document, signals);
+  const refused = await act();
+  if (refused) return refused;
+  const outcome = await watchOutcome(before, { timeoutMs: deps.observeMs ?? 5_000, signal: ctx.signal, ...(signals ? { signals } : {}) });
+  const why = doubt();
+  if (outcome.kind === 'uncertain' && why) return fail('uncertain', k.words.silent, `Chose "${option.text}", but the control shows ${why} and the console said nothing.`, k.words.check);
+  return fromOutcome(outcome, (n) => data(n, option), k.words);
+}
+
+/** Opens the menu, checks the choice (allow-list) before clicking it, and reads the console's notice. */
+async function inMenu(deps: CatalogDeps, k: AssignKind, where: Extract<Where, { kind: 'menu' }>, wanted: string, ctx: RunCtx, data: (notice: string, option: OptionLike) => Record<string, unknown>): Promise<RunResult<unknown>> {
+  const menu = await openMenu(where.opener, ctx.signal);
+  if ('detail' in menu) return fail('not_found', errorCode(k, 'FIELD'), `The ${k.key} menu could not be used: ${menu.detail}. Nothing was changed.`, 'Assign it by hand.');
+  const picked = pickChecked(deps, k, menu.options, wanted);
+  if (!('option' in picked)) {
+    menu.close();
+    return picked;
+  }
+  const option = picked.option;
+  return watchChoice(deps, k, option, ctx, data, async () =>
+    menu.choose(option) ? null : fail('failed', k.key === 'queue' ? 'QUEUE_NOT_SET' : 'AGENT_NOT_SET', `The menu item "${option.text}" went away before it was clicked. Nothing was changed.`, 'Assign it by hand.'),
+  );
 }
 
 async function inDialog(

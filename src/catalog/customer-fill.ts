@@ -17,7 +17,8 @@ type Input = z.output<typeof input>;
 async function valuesFor(deps: CatalogDeps, i: Input, signal?: AbortSignal): Promise<Input> {
   const given = Object.values(i).some((v) => v);
   if (given) return i;
-  const p = (await deps.model().customerWithFollow(signal)).fields;
+  // A form on its own page fills the customer of the record the agent came from.
+  const p = (await deps.model().customerWithFollow(signal, { cameFrom: true })).fields;
   return { name: p.name, phone: p.phone, email: p.email, orderId: p.orderId };
 }
 

@@ -5,7 +5,8 @@ import { recordFacts } from '../profiles/facts.ts';
 import { fail } from '../tools/errors.ts';
 import type { WriteTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
-import { buttonNear, fillValues, fromOutcome, planValues, pressAndWatch, recordIdOf, unverified } from './shared.ts';
+import { deliver } from './landed.ts';
+import { buttonNear, fillValues, planValues, recordIdOf, unverified } from './shared.ts';
 
 const input = z.strictObject({
   orderId: z.string().check(z.trim(), z.regex(/^[A-Z]{2,5}-\d{4,}$/, 'An order id like ORD-20261101')),
@@ -54,14 +55,27 @@ export const refundRequest = (deps: CatalogDeps): WriteTool<typeof input, unknow
     }
     const button = buttonNear(form, BUTTON_SYNONYMS.submitRefund);
     if (!button.ok) return fail('failed', 'NO_REFUND_BUTTON', `The refund form cannot be submitted: ${button.detail}. Nothing was submitted.`, 'Submit it by hand.');
-    const outcome = await pressAndWatch(deps, button.el, deps.observeMs ?? 10_000, ctx.signal);
-    return fromOutcome(outcome, (notice) => ({ requested: true, refundId: /\bR-\d+\b/.exec(notice)?.[0] ?? null, message: notice }), {
-      refused: 'REFUND_REFUSED',
-      unclear: 'REFUND_UNCERTAIN',
-      silent: 'REFUND_UNCONFIRMED',
-      fix: 'The refund was not made. Check the amount and order.',
-      check: 'Check the order on the console before requesting again.',
-    });
+    // Through deliver(): a refund form that posts the whole page (a classic console's Refund
+    // tab) is answered by the next page, like a reply or a note.
+    return deliver(
+      deps,
+      {
+        tool: 'refund.request',
+        button: button.el,
+        record: 'same',
+        words: {
+          refused: 'REFUND_REFUSED',
+          unclear: 'REFUND_UNCERTAIN',
+          silent: 'REFUND_UNCONFIRMED',
+          fix: 'The refund was not made. Check the amount and order.',
+          check: 'Check the order on the console before requesting again.',
+        },
+        data: { requested: true },
+        fromNotice: (notice) => ({ refundId: /\bR-\d+\b/.exec(notice)?.[0] ?? null, message: notice }),
+        timeoutMs: deps.observeMs ?? 10_000,
+      },
+      ctx,
+    );
   },
 });
 

@@ -6,14 +6,13 @@ import { findButtonIn, findButtonNear, type FoundButton } from '../dom/controls/
 import { press, restoreFocus, sleep } from '../dom/controls/events.ts';
 import { describeEl } from '../dom/describe.ts';
 import { findFields, triedFor, type Control, type FoundField } from '../dom/find.ts';
-import { idFromText } from '../dom/ids.ts';
 import { observe } from '../dom/observe.ts';
+import { readSubject } from '../dom/subject.ts';
 import { noticeBaseline, watchOutcome, type Outcome } from '../dom/outcome.ts';
 import { queryAll, queryOne } from '../dom/query.ts';
 import { currentValue, setValue } from '../dom/set-value.ts';
 import { BUTTON_SYNONYMS, type FieldKey } from '../dom/synonyms.ts';
 import { isVisible, normLabel, squash } from '../dom/text.ts';
-import { visibleTextOf } from '../dom/visible.ts';
 import { pickValue } from '../profiles/identity.ts';
 import type { Snapshot } from '../profiles/model.ts';
 import { fail, ok } from '../tools/errors.ts';
@@ -160,10 +159,7 @@ export function recordIdOf(deps: CatalogDeps): string | null {
   return deps.model().current().identity().recordId;
 }
 
-/**
- * The record's subject: the profile's rule, else a heading that carries the record id
- * (without the id), else the page's first main heading.
- */
+/** The record's subject: the profile's rule, else what the page shows as it (dom/subject.ts). */
 export function subjectOf(s: Snapshot): string {
   for (const pick of s.profile?.identity?.subject ?? []) {
     for (const el of queryAll(document, pick.css).slice(0, 3)) {
@@ -171,15 +167,8 @@ export function subjectOf(s: Snapshot): string {
       if (v) return v.trim();
     }
   }
-  // querySelectorAll answers in document order, so the main region's headings are taken first by hand.
-  const inMain = Array.from(document.querySelectorAll('main h1, main h2, [role=main] h1, [role=main] h2')).filter((h) => isVisible(h));
-  const headings = [...inMain, ...Array.from(document.querySelectorAll('h1, h2')).filter((h) => isVisible(h) && !inMain.includes(h))];
-  const withId = headings.find((h) => idFromText(h.textContent ?? ''));
-  const h = withId ?? headings[0];
-  if (!h) return '';
-  const text = visibleTextOf(h).text.replace(/\n/g, ' ');
-  const id = idFromText(text);
-  return id ? text.replace(new RegExp(`\\s*[(（]?#?\\s?${id.replace(/[-]/g, '\\-')}[)）]?\\s*`), ' ').trim() : text;
+  const id = s.identity();
+  return readSubject(document, s.customer().fields.name ?? '', [id.recordId ?? '', id.display ?? '']);
 }
 
 /**

@@ -3,7 +3,9 @@
  * `plan`), and the toast that says what happened. Sends end in the side panel.
  */
 import type { FillReport } from '../catalog/shared.ts';
+import { linkElsewhere } from '../dom/elsewhere.ts';
 import { findFields } from '../dom/find.ts';
+import { BUTTON_SYNONYMS } from '../dom/synonyms.ts';
 import { currentValue } from '../dom/set-value.ts';
 import { runFlow } from './flows.ts';
 import { draftReplyPlan, type UsedArticle } from '../plans/draft-reply.ts';
@@ -42,8 +44,28 @@ function fillReport(r: ToolResult): ActionReport {
   return { tone: 'warn', text: t('toastFilledMissed', filled, fieldNames(missed)) };
 }
 
+/** Actions that work in the ticket form; on a page without one they say so, and where it is. */
+const FORM_ACTIONS: readonly HotkeyAction[] = ['fillCustomer', 'matchCategory', 'quickTicket'];
+
+/**
+ * On a record page whose console keeps the new-ticket form on a page of its own ("Open a New
+ * Ticket"): a clear refusal that names that page — the profile's `ticketForm.path`, else the
+ * page's own link to it — instead of a generic "not on this page".
+ */
+function ticketFormElsewhere(host: Host): ActionReport | null {
+  const s = host.model.current();
+  if (s.ticketForm()) return null;
+  const path = s.profile?.ticketForm?.path;
+  const link = linkElsewhere(document, BUTTON_SYNONYMS.openTicket);
+  if (path) return { tone: 'warn', text: t('toastTicketFormAt', link?.label || t('toastTicketFormPage'), path) };
+  if (link) return { tone: 'warn', text: t('toastTicketFormAt', link.label, link.path) };
+  return { tone: 'warn', text: t('toastNoTicketForm') };
+}
+
 export async function runAction(host: Host, action: HotkeyAction): Promise<ActionReport> {
   const { registry } = host.core;
+  const elsewhere = FORM_ACTIONS.includes(action) ? ticketFormElsewhere(host) : null;
+  if (elsewhere) return elsewhere;
   switch (action) {
     case 'fillCustomer':
       return fillReport(await registry.invoke('customer.fill', {}, host.ctx('hotkey')));
@@ -85,7 +107,9 @@ export async function runAction(host: Host, action: HotkeyAction): Promise<Actio
 async function prepareRefund(host: Host): Promise<ActionReport> {
   const s = host.model.current();
   const form = s.refundForm()?.el ?? null;
-  const { found } = form ? findFields(['orderId', 'amount', 'currency', 'reason'], { scope: form }) : { found: {} as Record<string, undefined> };
+  // The refund is the one the agent typed into the console's own form: without one there is nothing to prepare.
+  if (!form) return { tone: 'warn', text: t('toastNoRefundForm') };
+  const { found } = findFields(['orderId', 'amount', 'currency', 'reason'], { scope: form });
   const value = (k: 'orderId' | 'amount' | 'currency' | 'reason') => {
     const f = found[k];
     return f ? currentValue(f.el, f.kind).trim() : '';
@@ -110,7 +134,7 @@ export async function runActionWithToast(host: Host, action: HotkeyAction): Prom
     console.warn('deskhand:', action, e);
     report = { tone: 'error', text: t('toastFailed') };
   }
-  // Flows toast their own progress and result.
-  if (action !== 'quickTicket') toast(report.text, report.tone, report.tone === 'info' ? 7_000 : 4_500);
+  // Flows toast their own progress and result (a flow refused before it starts does not).
+  if (action !== 'quickTicket' || report.tone === 'warn') toast(report.text, report.tone, report.tone === 'info' ? 7_000 : 4_500);
   return report;
 }

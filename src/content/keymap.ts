@@ -23,14 +23,18 @@ export function installKeymap(getSettings: () => Settings, run: (action: HotkeyA
   // Capture on window: the console's own handlers cannot swallow the shortcut first.
   window.addEventListener('keydown', onKey, true);
   // Keys typed inside a same-origin iframe (a legacy refund widget, say) never reach the top
-  // window, so listen in those frames too, including ones that load later.
-  const frames = new WeakSet<Window>();
+  // window, so listen in those frames too, including ones that load later. Keyed by the
+  // frame's document, not its window: `contentWindow` is a WindowProxy that stays the same
+  // object when the frame navigates (about:blank, then its src), while the listeners stay
+  // behind on the old inner window (https://html.spec.whatwg.org/#windowproxy).
+  const frames = new WeakSet<Document>();
   const attach = () => {
     for (const frame of Array.from(document.querySelectorAll('iframe'))) {
       try {
         const w = frame.contentWindow;
-        if (w && !frames.has(w) && w.document) {
-          frames.add(w);
+        const d = w?.document;
+        if (w && d && !frames.has(d)) {
+          frames.add(d);
           w.addEventListener('keydown', onKey, true);
         }
       } catch {

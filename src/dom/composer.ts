@@ -8,22 +8,36 @@
  *
  * Editor libraries' markers live in the adapters (src/dom/editors/); this file knows none.
  */
+import { findButtonsIn } from './controls/button.ts';
 import { detectEditor, type EditorTarget } from './editors/index.ts';
-import { findButton, findSection } from './find.ts';
+import { findSection, listControls, scoreControl } from './find.ts';
 import { observe } from './observe.ts';
 import { byIdNear, collectRoots } from './roots.ts';
+import type { FieldKey } from './synonyms.ts';
 import { isVisible, normLabel } from './text.ts';
 
 const WORDS = {
   reply: ['回复', '回复客户', '回覆', '答复', '回信', '输入消息', '发送消息', '消息', '输入回复', 'reply', 'response', 'respond', 'message', 'compose', 'answer'],
-  note: ['备注', '内部备注', '内部', '内部消息', '内部评论', '仅同事可见', 'note', 'notes', 'internal', 'internal note', 'private note', 'staff note'],
+  // Consoles name the internal box many ways: a note, a whisper (live chats: 悄悄话), or by who cannot see it.
+  note: [
+    '备注', '内部备注', '内部', '内部消息', '内部评论', '仅同事可见', '私密备注', '悄悄话', '客户看不到', '客户不可见', '访客看不到', '访客不可见', '仅客服可见',
+    'note', 'notes', 'internal', 'internal note', 'private note', 'staff note', 'whisper', 'whispers', 'only visible to agents', 'visible to agents only', 'agents only',
+    'hidden from the customer', 'hidden from visitor', 'will not see this', 'won\'t see this',
+  ],
   search: ['搜索', '查找', '检索', 'search', 'find', 'filter'],
 };
+/** Verbs of a box's own submit button ("添加悄悄话", "Add whisper"): the verb and the box's name. */
+const SUBMIT_VERBS = ['添加', '保存', '提交', '发送', '发布', 'add', 'save', 'post', 'send', 'submit'];
 const BUTTONS = {
   reply: ['发送', '发送回复', '回复', '提交回复', '发布回复', '回复客户', 'send', 'send reply', 'reply', 'post reply', 'submit reply', 'respond'],
   note: ['添加备注', '保存备注', '提交备注', '发布备注', '添加内部备注', 'add note', 'save note', 'post note', 'add internal note', 'post internal note', 'save internal note'],
 };
-const NOTE_TABS = ['内部备注', '添加备注', '备注', '内部', 'internal note', 'post internal note', 'add internal note', 'note', 'notes', 'add note'];
+const NOTE_TABS = ['内部备注', '添加备注', '备注', '内部', '悄悄话', 'internal note', 'post internal note', 'add internal note', 'note', 'notes', 'add note', 'whisper'];
+/**
+ * Fields of a ticket or refund form: an editor named like one of them, in a form whose other
+ * controls are named like others, is that form's field (a "描述" textarea), never a composer.
+ */
+const FORM_FIELDS: readonly FieldKey[] = ['title', 'description', 'category', 'priority', 'name', 'email', 'phone', 'orderId', 'amount', 'reason'];
 
 export type BoxRole = 'reply' | 'note';
 
@@ -115,13 +129,16 @@ function ownWords(t: EditorTarget): string[] {
   return out.filter((s) => s.trim());
 }
 
+/** The parent, across a shadow root's boundary to its host (a lit composer's Send sits beside it in the same shadow tree). */
+const upOf = (el: Element): Element | null => el.parentElement ?? ((el.getRootNode() as ShadowRoot).host || null);
+
 const REGION = 'form, section, article, aside, fieldset, [role=tabpanel], [role=dialog], [role=region], [role=form]';
 
 /** What its surroundings say: names and headings of the regions around it, and the tab that shows it. */
 function contextWords(t: EditorTarget): string[] {
   const out: string[] = [];
-  let el: Element | null = face(t).parentElement;
-  for (let depth = 0; el && depth < 8; depth++, el = el.parentElement) {
+  let el: Element | null = upOf(face(t));
+  for (let depth = 0; el && depth < 8; depth++, el = upOf(el)) {
     out.push(el.getAttribute('aria-label') ?? '', el.getAttribute('title') ?? '', tokens(el.id), tokens(el.getAttribute('name')));
     const heading = el.querySelector(':scope > h1, :scope > h2, :scope > h3, :scope > h4, :scope > legend, :scope > header');
     out.push(heading?.textContent ?? '');
@@ -140,14 +157,69 @@ function sizeScore(t: EditorTarget): { score: number; note: string } {
   return { score, note: `size ${Math.round(r.width)}×${Math.round(r.height)}` };
 }
 
-/** The nearest button of `role`'s kind, and the smallest ancestor of the editor that holds it. */
-function nearButton(t: EditorTarget, role: BoxRole): { button: HTMLElement; container: Element; depth: number } | null {
-  let el: Element | null = face(t).parentElement;
-  for (let depth = 0; el && depth < BUTTON_DEPTH; depth++, el = el.parentElement) {
-    const button = findButton(BUTTONS[role], { scope: el });
-    if (button) return { button, container: el, depth };
+/** The names of its role's button: the usual ones, and a verb with the box's own name ("添加悄悄话"). */
+function buttonWords(role: BoxRole, boxName: string | null): string[] {
+  if (!boxName || BUTTONS[role].includes(boxName)) return BUTTONS[role];
+  const spaced = /[a-z]/.test(boxName);
+  return [...BUTTONS[role], ...SUBMIT_VERBS.filter((v) => /[a-z]/.test(v) === spaced).map((v) => (spaced ? `${v} ${boxName}` : `${v}${boxName}`))];
+}
+
+/**
+ * The nearest button of `role`'s kind, and the smallest ancestor of the editor that holds it.
+ * A disabled one counts too: consoles enable "Add note" only once the box holds text, and
+ * the button still says what the box is for (the tool waits for it to be enabled).
+ */
+function nearButton(t: EditorTarget, role: BoxRole, boxName: string | null): { button: HTMLElement; container: Element; depth: number } | null {
+  const words = buttonWords(role, boxName);
+  let el: Element | null = upOf(face(t));
+  for (let depth = 0; el && depth < BUTTON_DEPTH; depth++, el = upOf(el)) {
+    const hits = findButtonsIn(el, words);
+    if (!hits.length) continue;
+    // A box's own submit comes after it; a "Reply" tab above the editor only switches the box.
+    const top = hits[0]!.score;
+    const after = hits.find((h) => h.score >= top - 0.01 && follows(face(t), h.el));
+    return { button: (after ?? hits[0]!).el, container: el, depth };
   }
   return null;
+}
+
+/** The element and the shadow hosts it sits in, outermost first. */
+function hostPath(n: Element): Element[] {
+  const out = [n];
+  for (let h = (n.getRootNode() as ShadowRoot).host; h; h = (h.getRootNode() as ShadowRoot).host) out.unshift(h);
+  return out;
+}
+
+/** Is `b` after `a` in the page? Across shadow roots, compared where their paths part (one tree). */
+function follows(a: Element, b: Element): boolean {
+  const pa = hostPath(a);
+  const pb = hostPath(b);
+  let i = 0;
+  while (i < pa.length - 1 && i < pb.length - 1 && pa[i] === pb[i]) i++;
+  return pa[i] !== pb[i] && !!(pa[i]!.compareDocumentPosition(pb[i]!) & Node.DOCUMENT_POSITION_FOLLOWING);
+}
+
+/** The form field an editor is (its label names a ticket-form field, and its form has others), or null. */
+function formFieldOf(t: EditorTarget): string | null {
+  const form = face(t).closest('form, [role=form], fieldset');
+  if (!form) return null;
+  const controls = listControls({ scope: form });
+  const own = controls.find((c) => c.el === t.editable || c.el === t.source);
+  if (!own) return null;
+  const named = (c: (typeof controls)[number], keys: readonly FieldKey[]) => keys.filter((k) => scoreControl(c, k).score >= 0.6);
+  if (named(own, ['reply', 'note']).length) return null;
+  const ownKey = named(own, FORM_FIELDS)[0];
+  if (!ownKey) return null;
+  const others = new Set(controls.filter((c) => c !== own).flatMap((c) => named(c, FORM_FIELDS)));
+  others.delete(ownKey);
+  return others.size >= 2 ? `${scoreControl(own, ownKey).label} (${ownKey})` : null;
+}
+
+const BOX_NOUNS = ['备注', '内部备注', '内部消息', '内部评论', '私密备注', '悄悄话', 'note', 'internal note', 'private note', 'staff note', 'whisper', 'whispers'];
+
+/** A note word that names a kind of box ("悄悄话", "whisper"), for its button's name; generic words ("内部") do not. */
+function boxName(word: string | null): string | null {
+  return word && BOX_NOUNS.includes(word) ? word.replace(/s$/, '') : null;
 }
 
 function score(t: EditorTarget, role: BoxRole, convo: Element | null): Candidate {
@@ -173,11 +245,13 @@ function score(t: EditorTarget, role: BoxRole, convo: Element | null): Candidate
   const search = said(own, WORDS.search) ?? (face(t).closest('[role=search]') ? ['role=search', 'search'] : undefined);
   if (search) veto = `it is a search box ("${search[0]}")`;
   if (t.editable.tagName === 'INPUT') (s -= 1), why.push('single-line field');
-  const near = nearButton(t, role);
+  const near = nearButton(t, role, boxName(ownRole?.[1] ?? ctxRole?.[1] ?? null));
   if (near) (s += 2 - 0.25 * near.depth), why.push(`"${normLabel(near.button.textContent || (near.button as HTMLInputElement).value || '')}" button ${near.depth + 1} level(s) up`);
   if (role === 'note' && !ownRole && !ctxRole && !near) veto = 'nothing says it is an internal note';
+  const field = veto ? null : formFieldOf(t);
+  if (field) veto = `it is the form's field "${field}", in a form with other ticket fields`;
   if (convo?.contains(face(t))) (s += 0.5), why.push('in the conversation');
-  const container = near?.container ?? face(t).closest(REGION) ?? face(t).parentElement ?? face(t);
+  const container = near?.container ?? face(t).closest(REGION) ?? upOf(face(t)) ?? face(t);
   return { ok: true, target: t, ...(near ? { sendButton: near.button } : {}), container, why, score: Math.round(s * 100) / 100, ...(veto ? { veto } : {}) };
 }
 

@@ -50,7 +50,8 @@ const PHONE = /(\+?\(?\d[\d\s().-]{5,}\d(?:\s*(?:x|ext\.?|extension|转|分机)\
 /** A value cleaned for its field, or null when it does not look like one. */
 export function cleanValue(key: CustomerKey, raw: string): string | null {
   const v = raw.replace(/\s+/g, ' ').trim();
-  if (!v) return null;
+  // A value has a letter or a digit: a form's required marker ("*") or a dash is not one.
+  if (!/[\p{L}\p{N}]/u.test(v)) return null;
   if (key === 'email') return EMAIL.exec(v)?.[0] ?? null;
   if (key === 'phone') {
     const m = PHONE.exec(v)?.[1];

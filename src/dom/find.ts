@@ -11,7 +11,7 @@
  */
 import { computeAccessibleName } from 'dom-accessibility-api';
 import { findButtonIn } from './controls/button.ts';
-import { groupElement, groupItems } from './controls/group.ts';
+import { groupElement, groupItems, PRESSED, segmentItems } from './controls/group.ts';
 import { proxyOf, reachOf, type Reach } from './controls/reach.ts';
 import { describeEl } from './describe.ts';
 import { byIdNear, collectRoots } from './roots.ts';
@@ -68,8 +68,8 @@ const CONTROL_SELECTOR = [
   '[role=button][aria-haspopup=listbox]',
 ].join(',');
 
-/** Items of radio and checkbox groups (each group is one control). */
-const ITEM_SELECTOR = 'input[type=radio], [role=radio], input[type=checkbox], [role=checkbox], [role=switch]';
+/** Items of radio and checkbox groups (each group is one control); toggle buttons of a segmented control are radios. */
+const ITEM_SELECTOR = `input[type=radio], [role=radio], input[type=checkbox], [role=checkbox], [role=switch], ${PRESSED}`;
 
 export interface FindOptions {
   /** Look only inside this container (and the shadow roots / frames below it). */
@@ -108,7 +108,9 @@ export function listControls(opts: FindOptions = {}): Control[] {
     for (const el of Array.from(root.querySelectorAll(`${CONTROL_SELECTOR}, ${ITEM_SELECTOR}`))) {
       if (seen.has(el) || insideOtherControl(el)) continue;
       if (el.matches(ITEM_SELECTOR)) {
-        const kind = /radio/.test(el.getAttribute('type') ?? el.getAttribute('role') ?? '') ? 'radio' : 'checkbox';
+        const segment = el.matches(PRESSED);
+        if (segment && !segmentItems(el)) continue;
+        const kind = segment || /radio/.test(el.getAttribute('type') ?? el.getAttribute('role') ?? '') ? 'radio' : 'checkbox';
         const group = groupElement(el, kind);
         push(group, kind, () => groupLabels(group, kind));
       } else {
@@ -296,14 +298,25 @@ function groupSize(el: Element): number {
   return el.matches(ITEM_SELECTOR) || el.querySelector(ITEM_SELECTOR) ? 50 : 1;
 }
 
+/** A select's chosen option as a person reads it, to tell a styled box that shows it from a label. */
+function shownChoice(el: Element): string {
+  const sel = el as HTMLSelectElement;
+  return el.tagName === 'SELECT' && sel.selectedIndex >= 0 ? normLabel(sel.options[sel.selectedIndex]?.text ?? '') : '';
+}
+
+/** Text that only shows the control's value (a styled box over a transparent select: "物流配送 ▾"). */
+const showsValue = (text: string, value: string) => !!value && normLabel(text.replace(/[▾▼⌄⏷›>]/g, '')) === value;
+
 /** Text just before the control: a preceding sibling, or the parent's leading text. */
 function nearbyText(el: Element): string {
+  const value = shownChoice(el);
   for (let prev = el.previousSibling; prev; prev = prev.previousSibling) {
     if (prev.nodeType === Node.TEXT_NODE && prev.textContent?.trim()) return prev.textContent;
     if (prev.nodeType === Node.ELEMENT_NODE) {
       const el2 = prev as Element;
       if (el2.matches(CONTROL_SELECTOR) || el2.querySelector(CONTROL_SELECTOR)) return '';
       const t = ownText(el2);
+      if (t && showsValue(t, value)) continue;
       if (t) return t;
     }
   }

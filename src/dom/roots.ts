@@ -9,6 +9,8 @@ export type SearchRoot = Document | ShadowRoot | Element;
 export function collectRoots(start: Document | Element = document, limit = 200): SearchRoot[] {
   const roots: SearchRoot[] = [];
   const queue: SearchRoot[] = [start];
+  // A search scoped to a shadow host covers what the host shows: its own shadow tree too.
+  if (start.nodeType === Node.ELEMENT_NODE && (start as Element).shadowRoot) queue.push((start as Element).shadowRoot!);
   while (queue.length > 0 && roots.length < limit) {
     const node = queue.shift()!;
     roots.push(node);

@@ -33,7 +33,19 @@ export function sectionNames(el: Element): string[] {
   push(el.getAttribute('title'));
   if (el.tagName === 'FIELDSET') push(el.querySelector(':scope > legend')?.textContent);
   push(ownHeading(el)?.textContent);
+  push(tabLabel(el));
   return names;
+}
+
+/**
+ * A tab's label, for a tab pane shown by an in-page link (`<a href="#refund">Refund</a>` over
+ * `<form id="refund">`, as jQuery-era consoles build their tabs).
+ */
+function tabLabel(el: Element): string {
+  if (!el.id) return '';
+  const root = el.getRootNode() as Document | ShadowRoot;
+  const link = Array.from(root.querySelectorAll('a[href^="#"]')).find((a) => a.getAttribute('href') === `#${el.id}`);
+  return link ? ownText(link) : '';
 }
 
 /** A section without a name of its own is named by the nearest heading above it (weaker). */

@@ -18,7 +18,7 @@ export const FIELD_SYNONYMS = {
   currency: ['币种', '货币', 'currency'],
   reason: ['退款原因', '原因', 'reason', 'reason for refund', 'refund reason'],
   note: ['内部备注', '备注', 'internal note', 'note', 'notes'],
-  queue: ['分配队列', '队列', '转派', '部门', '转移到部门', 'queue', 'assign to queue', 'assign', 'department', 'transfer to', 'team'],
+  queue: ['分配队列', '队列', '转派', '部门', '转移到部门', '团队', '负责团队', '小组', 'queue', 'assign to queue', 'assign', 'department', 'transfer to', 'team'],
   agent: ['处理人', '负责人', '指派给', '分配给', '受理人', '客服', 'assignee', 'agent', 'assign to', 'owner', 'staff'],
   reply: ['回复客户', '回复', '回复内容', '消息', 'reply', 'reply to customer', 'message'],
 } as const satisfies Record<string, readonly string[]>;
@@ -58,15 +58,16 @@ export type SectionKey = keyof typeof SECTION_SYNONYMS;
 
 /** Button texts that open or submit things. */
 export const BUTTON_SYNONYMS = {
-  openTicket: ['新建工单', '创建工单', '快速建单', 'new ticket', 'create ticket'],
+  openTicket: ['新建工单', '创建工单', '快速建单', 'new ticket', 'create ticket', 'open a new ticket', 'open new ticket'],
   submitTicket: ['提交工单', '提交', '创建', 'submit ticket', 'submit', 'create'],
   send: ['发送', '发送回复', 'send', 'send reply'],
-  addNote: ['添加备注', '保存备注', '提交备注', 'add note', 'save note', 'post note', 'add internal note'],
+  // Live chats call the internal note a whisper (悄悄话).
+  addNote: ['添加备注', '保存备注', '提交备注', 'add note', 'save note', 'post note', 'add internal note', '添加悄悄话', '发送悄悄话', 'add whisper', 'send whisper'],
   assign: ['分配', '转派', '指派', 'assign', 'reassign'],
-  transfer: ['转移', '转部门', '转交', 'transfer'],
+  transfer: ['转移', '转部门', '转交', '转接', 'transfer'],
   cancel: ['取消', '关闭', 'cancel', 'close'],
   confirm: ['确定', '确认', '保存', '提交', 'ok', 'save', 'submit', 'confirm'],
-  submitRefund: ['提交退款申请', '提交退款', '申请退款', 'submit refund request', 'submit refund', 'request refund'],
+  submitRefund: ['提交退款申请', '提交退款', '申请退款', '确认退款', '发起退款', 'submit refund request', 'submit refund', 'request refund', 'issue refund', 'confirm refund'],
 } as const satisfies Record<string, readonly string[]>;
 
 /** Option words that mean the same priority. */

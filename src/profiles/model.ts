@@ -320,10 +320,19 @@ export class PageModel {
     return follow.path.replaceAll('{recordId}', encodeURIComponent(id ?? ''));
   }
 
-  /** Customer fields, with missing ones from the profile's follow link. */
-  async customerWithFollow(signal?: AbortSignal): Promise<CustomerRead> {
+  /**
+   * Customer fields, with missing ones from the profile's follow link. `cameFrom`: on a page
+   * that shows no record and no customer (a new-ticket form on its own page, reached from a
+   * ticket's "New Ticket" link), the customer of the same-origin page the agent came from
+   * (`document.referrer`, fetched read-only like a follow link).
+   */
+  async customerWithFollow(signal?: AbortSignal, opts: { cameFrom?: boolean } = {}): Promise<CustomerRead> {
     const s = this.current();
     const base = s.customer();
+    if (opts.cameFrom && !s.identity().recordId && !base.fields.name && !base.fields.email && !base.fields.phone) {
+      const from = await this.customerCameFrom(signal);
+      if (from) return from;
+    }
     const follow = s.profile?.customer?.follow;
     if (!follow || (base.fields.name && base.fields.email && base.fields.phone)) return base;
     const href = this.followHref(follow, s);
@@ -335,6 +344,18 @@ export class PageModel {
     const via = { ...base.via };
     for (const k of Object.keys(more) as (keyof typeof more)[]) if (!base.fields[k]) via[k] = 'follow';
     return { fields, via, panel: base.panel };
+  }
+
+  private async customerCameFrom(signal?: AbortSignal): Promise<CustomerRead | null> {
+    const ref = this.doc.referrer;
+    if (!ref || new URL(ref, this.doc.baseURI).href === this.doc.location.href) return null;
+    const page = await this.fetchPage(ref, signal);
+    if (!page) return null;
+    const fields = readCustomerFromPage(page, this.current().profile?.customer);
+    if (!fields.name && !fields.email) return null;
+    const via: CustomerRead['via'] = {};
+    for (const k of Object.keys(fields) as (keyof typeof fields)[]) via[k] = 'follow';
+    return { fields, via, panel: null };
   }
 
   /** History rows, from this page or the profile's follow link. */

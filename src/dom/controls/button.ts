@@ -32,7 +32,10 @@ export function buttonNames(el: Element): string[] {
     el.querySelector('img[alt]')?.getAttribute('alt'),
     el.getAttribute('data-original-title') ?? el.getAttribute('data-tooltip'),
   ];
-  return names.map((n) => normLabel(n ?? '')).filter((n) => n && n.length <= 60);
+  const out = names.map((n) => normLabel(n ?? '')).filter((n) => n && n.length <= 60);
+  // "转接 · 物流配送 ▾", "Assign: Li Na": the button's name, then its current value.
+  const lead = out.map((n) => n.split(/\s+[·•|:]\s+|\s*[▾▼⌄]/)[0]!.trim()).filter((n, i) => n && n !== out[i]);
+  return [...out, ...lead];
 }
 
 export function isDisabled(el: Element): boolean {
@@ -48,9 +51,9 @@ function score(el: Element, synonyms: readonly string[]): { score: number; label
   return best;
 }
 
-/** The best button named like `synonyms` inside `container` (its shadow roots and frames too). */
-export function findButtonIn(container: Document | Element, synonyms: readonly string[], includeHidden = false): FoundButton | null {
-  let best: (FoundButton & { score: number }) | null = null;
+/** Every button named like `synonyms` inside `container` (its shadow roots and frames too), best first. */
+export function findButtonsIn(container: Document | Element, synonyms: readonly string[], includeHidden = false): (FoundButton & { score: number })[] {
+  const out: (FoundButton & { score: number })[] = [];
   for (const root of collectRoots(container)) {
     for (const el of Array.from(root.querySelectorAll<HTMLElement>(BUTTONS))) {
       if (!includeHidden && !isVisible(el)) continue;
@@ -58,10 +61,16 @@ export function findButtonIn(container: Document | Element, synonyms: readonly s
       if (s.score < MIN_SCORE) continue;
       const disabled = isDisabled(el);
       // An enabled button beats a disabled one of the same name; a better name beats both.
-      const rank = s.score + (disabled ? 0 : 0.001);
-      if (!best || rank > best.score) best = { el, label: s.label, disabled, within: container, score: rank };
+      out.push({ el, label: s.label, disabled, within: container, score: s.score + (disabled ? 0 : 0.001) });
     }
   }
+  // Stable: among equals the first in document order stays first.
+  return out.sort((a, b) => b.score - a.score);
+}
+
+/** The best button named like `synonyms` inside `container` (its shadow roots and frames too). */
+export function findButtonIn(container: Document | Element, synonyms: readonly string[], includeHidden = false): FoundButton | null {
+  const best = findButtonsIn(container, synonyms, includeHidden)[0];
   if (!best) return null;
   const { score: _s, ...found } = best;
   return found;

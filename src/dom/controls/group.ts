@@ -1,7 +1,9 @@
 /**
  * Radio and checkbox groups as people see them: a `fieldset` with a `legend`, a
- * `role=radiogroup`, native radios sharing a `name`, or custom `role=radio` /
- * `role=checkbox` items. A group is addressed by one element — the radiogroup or fieldset
+ * `role=radiogroup`, native radios sharing a `name`, custom `role=radio` /
+ * `role=checkbox` items, or a segmented control — sibling toggle buttons (`aria-pressed`)
+ * of which at most one is pressed, which is one choice like radios
+ * (https://www.w3.org/WAI/ARIA/apg/patterns/button/: a toggle button's state is `aria-pressed`). A group is addressed by one element — the radiogroup or fieldset
  * when it holds exactly this group, else the group's first item — so a locator can return
  * it and set-value can act on it.
  */
@@ -22,6 +24,20 @@ interface Item {
 }
 
 const NATIVE: Record<GroupKind, string> = { radio: 'input[type=radio]', checkbox: 'input[type=checkbox]' };
+/** A toggle button: an item of a segmented control when its siblings are toggles too. */
+export const PRESSED = 'button[aria-pressed], [role=button][aria-pressed]';
+
+/**
+ * The toggle buttons of `el`'s segmented control: its sibling toggles, two or more, at most
+ * one pressed (a formatting toolbar's Bold/Italic are independent toggles, not one choice).
+ */
+export function segmentItems(el: Element): HTMLElement[] | null {
+  const box = el.parentElement;
+  if (!box || !el.matches(PRESSED) || box.closest('[role=toolbar], [role=menubar], [contenteditable]:not([contenteditable=false])')) return null;
+  const items = Array.from(box.children).filter((c): c is HTMLElement => c.matches(PRESSED));
+  if (items.length < 2 || items.filter((i) => i.getAttribute('aria-pressed') === 'true').length > 1) return null;
+  return items;
+}
 const ROLE: Record<GroupKind, string> = { radio: '[role=radio]', checkbox: '[role=checkbox], [role=switch]' };
 
 function formOf(el: Element): Element | Document {
@@ -52,13 +68,14 @@ function toItem(el: HTMLElement): Item {
     target: (native && !el.checkVisibility({ opacityProperty: true }) && proxy instanceof HTMLElement ? proxy : el) as HTMLElement,
     text: itemText(el),
     value: native ? el.value : (el.dataset.value ?? el.getAttribute('value') ?? itemText(el)),
-    checked: () => (native ? el.checked : el.getAttribute('aria-checked') === 'true'),
+    checked: () => (native ? el.checked : el.matches(PRESSED) ? el.getAttribute('aria-pressed') === 'true' : el.getAttribute('aria-checked') === 'true'),
   };
 }
 
 /** The items of the group `el` stands for. */
 export function groupItems(el: Element, kind: GroupKind): Item[] {
   if (el instanceof HTMLInputElement && el.type === kind) return nativeMembers(el).map(toItem);
+  if (kind === 'radio' && el.matches(PRESSED)) return (segmentItems(el) ?? [el as HTMLElement]).map(toItem);
   if (el.matches(ROLE[kind])) {
     const box = el.parentElement?.closest('[role=radiogroup], [role=group], fieldset') ?? el.parentElement;
     return Array.from(box?.querySelectorAll<HTMLElement>(ROLE[kind]) ?? [el as HTMLElement]).map(toItem);

@@ -6,6 +6,7 @@
  * into an adapter. Every path is verified by reading the DOM back: an event an editor
  * ignored is never reported as text taken.
  */
+import { collectRoots } from '../roots.ts';
 import type { SetResult } from '../set-value.ts';
 import { stripInvisible } from '../text.ts';
 import type { Editable, EditorAdapter, EditorTarget, SyncMode } from './types.ts';
@@ -280,7 +281,7 @@ export function richAdapter(spec: RichSpec): EditorAdapter {
         const ok = await until(() => read(t) === want, SETTLE_MS, signal);
         return result(ok, read(t), `the ${spec.kind} editor holds other text after ${path}`, `${spec.kind}:${path}`);
       }
-      return result(false, read(t), `the ${spec.kind} editor took none of: ${spec.insertVia.join(', ')}`);
+      return result(false, read(t), `the ${spec.kind} editor took none of: ${spec.insertVia.join(', ')}${behindModal(el)}`);
     },
     async clear(t, signal) {
       if (!read(t)) return result(true, '', '', `${spec.kind}:unchanged`);
@@ -302,6 +303,26 @@ export function richAdapter(spec: RichSpec): EditorAdapter {
     },
   };
   return adapter;
+}
+
+/** Does `outer` hold `el`, also through shadow roots? */
+function holds(outer: Element, el: Element): boolean {
+  for (let n: Node | null = el; n; n = n.parentNode ?? (n as ShadowRoot).host ?? null) if (n === outer) return true;
+  return false;
+}
+
+/**
+ * A modal `<dialog>` makes the rest of the page inert: no editing there, by a person or by
+ * the browser's own commands (https://html.spec.whatwg.org/#blocked-by-a-modal-dialog).
+ * Said in the failure, so the agent knows to close it.
+ */
+function behindModal(el: Element): string {
+  for (const root of collectRoots(el.ownerDocument)) {
+    for (const d of Array.from(root.querySelectorAll('dialog[open]'))) {
+      if (d.matches(':modal') && !holds(d, el)) return ` (an open modal dialog blocks the page: "${(d.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40)}"; close it first)`;
+    }
+  }
+  return '';
 }
 
 // ---------------------------------------------------------------- detection helpers

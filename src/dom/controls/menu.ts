@@ -1,0 +1,92 @@
+/**
+ * A menu button: a button that pops up a list of choices and acts on the one clicked — the
+ * "Transfer ▾" of live-chat consoles, design-system dropdowns built from a button and `div`s
+ * with no ARIA roles (https://www.w3.org/WAI/ARIA/apg/patterns/menu-button/ describes the
+ * accessible kind: `aria-haspopup`, `aria-controls`, `role=menuitem`). The popup is what the
+ * button points at (`aria-controls`), else what appeared in its tree when it was pressed; its
+ * items are menu items or options, else the focusable or clickable leaves that carry text.
+ */
+import { isVisible, normLabel } from '../text.ts';
+import { press, sleep } from './events.ts';
+import type { OptionLike } from './options.ts';
+
+/** A button that opens a menu rather than a dialog. */
+export function isMenuButton(el: Element): boolean {
+  const popup = el.getAttribute('aria-haspopup');
+  return (!!popup && popup !== 'false' && popup !== 'dialog') || (el.hasAttribute('aria-expanded') && !el.matches('[role=combobox], summary, [aria-controls] details'));
+}
+
+export interface OpenMenu {
+  options: OptionLike[];
+  /** Clicks the item of that option, as a person does. */
+  choose(option: OptionLike): boolean;
+  /** Closes the menu with the button that opened it, leaving the page as it was. */
+  close(): void;
+}
+
+const ITEM = '[role=menuitem], [role=menuitemradio], [role=option]';
+const OPEN_MS = 2_000;
+
+interface Item {
+  el: HTMLElement;
+  text: string;
+  value: string;
+}
+
+/** The choices of an open popup: ARIA items, else the leaves with text a person can click. */
+function itemsIn(popup: Element): Item[] {
+  const aria = Array.from(popup.querySelectorAll<HTMLElement>(ITEM));
+  const els = aria.length
+    ? aria
+    : Array.from(popup.querySelectorAll<HTMLElement>('*')).filter(
+        (el) => el.childElementCount === 0 && (el.tabIndex >= 0 || getComputedStyle(el).cursor === 'pointer') && !!(el.textContent ?? '').trim(),
+      );
+  return els.filter((el) => isVisible(el)).map((el) => ({ el, text: (el.textContent ?? '').replace(/\s+/g, ' ').trim(), value: el.dataset.value ?? el.getAttribute('value') ?? (el.textContent ?? '').trim() }));
+}
+
+/** Visible elements of a tree (a shadow root or a document), to see what a press shows. */
+function visibleIn(root: Document | ShadowRoot): Set<Element> {
+  return new Set(Array.from(root.querySelectorAll('*')).slice(0, 5_000).filter((el) => isVisible(el)));
+}
+
+/** The top of what the press made visible in the button's own tree, when it holds two or more choices. */
+function appeared(root: Document | ShadowRoot, before: Set<Element>): Element | null {
+  for (const el of Array.from(root.querySelectorAll('*')).slice(0, 5_000)) {
+    if (before.has(el) || !isVisible(el)) continue;
+    if (el.parentElement && !before.has(el.parentElement)) continue;
+    if (itemsIn(el).length >= 2) return el;
+  }
+  return null;
+}
+
+function popupOf(opener: HTMLElement, before: Set<Element>): Element | null {
+  const root = opener.getRootNode() as Document | ShadowRoot;
+  const id = opener.getAttribute('aria-controls') ?? opener.getAttribute('aria-owns');
+  const byId = id ? root.getElementById?.(id) ?? opener.ownerDocument.getElementById(id) : null;
+  if (byId && isVisible(byId)) return byId;
+  return appeared(root, before);
+}
+
+/** Presses the menu button and waits for its choices. */
+export async function openMenu(opener: HTMLElement, signal?: AbortSignal): Promise<OpenMenu | { detail: string }> {
+  const root = opener.getRootNode() as Document | ShadowRoot;
+  const before = visibleIn(root);
+  press(opener);
+  let popup: Element | null = null;
+  for (let waited = 0; !popup && waited < OPEN_MS; waited += 50) {
+    await sleep(50, signal);
+    popup = popupOf(opener, before);
+  }
+  if (!popup) return { detail: `pressing "${normLabel(opener.textContent ?? '')}" showed no menu of choices` };
+  const items = itemsIn(popup);
+  return {
+    options: items.map(({ text, value }) => ({ text, value })),
+    choose(option) {
+      const item = items.find((i) => i.text === option.text && i.value === option.value);
+      if (!item?.el.isConnected) return false;
+      press(item.el);
+      return true;
+    },
+    close: () => press(opener),
+  };
+}
