@@ -114,6 +114,28 @@ describe('write tools', () => {
     expect(d.missed).toEqual(['email']);
   });
 
+  it('customer fields that render after the form box are waited for and filled', async () => {
+    // As a framework does: the form's box is there first, its fields a moment later.
+    await page.evaluate(() => {
+      const grid = document.querySelector('#quick-ticket .grid')!;
+      const parent = grid.parentElement!;
+      const next = grid.nextSibling;
+      grid.remove();
+      setTimeout(() => parent.insertBefore(grid, next), 600);
+    });
+    const d = data<{ filled: { field: string }[]; missed: string[] }>(await h.invoke(panel, tabId, 'customer.fill', {}));
+    expect(d.filled.map((f) => f.field).sort()).toEqual(['email', 'name', 'orderId', 'phone']);
+    expect(await page.evaluate(() => (document.querySelector('#quick-ticket [name=c_n]') as HTMLInputElement).value)).not.toBe('');
+  });
+
+  it('a form that never shows the customer fields is an error naming what was looked for, never "filled 0"', async () => {
+    await page.evaluate(() => document.querySelector('#quick-ticket .grid')!.remove());
+    const e = errorOf(await h.invoke(panel, tabId, 'customer.fill', {}));
+    expect(e).toMatchObject({ type: 'not_found', code: 'NO_FORM_FIELDS' });
+    expect(e.detail).toMatch(/name, phone, email, orderId/);
+    expect(e.detail).toMatch(/looked for a control named/);
+  });
+
   it('the framework-controlled title keeps what deskhand filled and the ticket is submitted with it', async () => {
     await h.invoke(panel, tabId, 'customer.fill', {});
     data(await h.invoke(panel, tabId, 'ticket.fill', { title: '耳机左耳无声', description: '客户反馈左耳无声，申请退款。', priority: 'high' }));

@@ -1,9 +1,10 @@
 import { z } from '../tools/zod.ts';
-import { fail, ok } from '../tools/errors.ts';
+import { fail } from '../tools/errors.ts';
 import type { WriteTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
 import { fillByLookup, lookupHere, previewLookup } from './customer-lookup.ts';
-import { fillValues, planValues, ticketForm, type FillReport } from './shared.ts';
+import { fillResult, fillValues, readyForm, planValues, ticketForm, type FillReport } from './shared.ts';
+import type { FieldKey } from '../dom/synonyms.ts';
 
 const input = z.strictObject({
   name: z.optional(z.string().check(z.trim(), z.maxLength(100))),
@@ -54,6 +55,8 @@ export const customerFill = (deps: CatalogDeps): WriteTool<typeof input, FillRep
     if (!Object.values(values).some((v) => v)) {
       return fail('not_found', 'NOTHING_TO_FILL', 'No values were given and the customer panel shows none.', 'Pass name, phone, email or orderId.');
     }
-    return ok({ ...(await fillValues(values, form, ctx.signal, deps.model().current().controls(form))), opened });
+    const keys = (Object.keys(values) as (keyof Input & FieldKey)[]).filter((k) => values[k]);
+    const ready = await readyForm(deps, form, keys, ctx.signal);
+    return fillResult({ ...(await fillValues(values, ready.form, ctx.signal, ready.controls)), opened }, ready.form);
   },
 });

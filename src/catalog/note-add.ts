@@ -4,7 +4,7 @@ import { fail } from '../tools/errors.ts';
 import type { WriteTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
 import { deliver, fillComposer } from './landed.ts';
-import { buttonNear, composerOf, openComposer, profileSubmit, recordIdOf } from './shared.ts';
+import { buttonNear, composerOf, enabledAfterFill, openComposer, profileSubmit, recordIdOf } from './shared.ts';
 
 const input = z.strictObject({ text: z.string().check(z.trim(), z.minLength(1), z.maxLength(2_000)) });
 
@@ -31,10 +31,14 @@ export const noteAdd = (deps: CatalogDeps): WriteTool<typeof input, unknown> => 
     const info = deps.model().current().composer('note');
     // The profile's button (icon-only ones have no words), else the nearest note button around the box.
     const own = profileSubmit(deps, 'note');
-    const button = own ? { ok: true as const, el: own } : buttonNear(info?.container ?? f.el, BUTTON_SYNONYMS.addNote);
+    // Found before the fill (no button: nothing is typed), pressed only once it is enabled.
+    const button = own ? { ok: true as const, el: own, label: '' } : buttonNear(info?.container ?? f.el, BUTTON_SYNONYMS.addNote, { disabledOk: true });
     if (!button.ok) return fail('not_found', 'NO_NOTE_BUTTON', `The note box has no save button deskhand can use: ${button.detail}.`, 'Add the note by hand.');
     const filled = await fillComposer(f, text, ctx.signal);
     if (!filled.ok) return fail('failed', 'NOTE_NOT_TAKEN', `The note box did not take the text: ${filled.detail}`, 'Type it by hand.');
+    if (!(await enabledAfterFill(button.el, ctx.signal))) {
+      return fail('failed', 'NOTE_BUTTON_DISABLED', `The note is in the box, but ${button.label ? `the "${button.label}" button` : 'its save button'} stayed disabled, so it was not pressed.`, 'Check the note box and save it by hand.');
+    }
     return deliver(
       deps,
       {

@@ -2,11 +2,11 @@
  * Helpers shared by catalog tools: the quick-ticket form, filling a set of fields with a
  * report of what was filled and what was missed, and reading the console's answer.
  */
-import { findButtonIn, findButtonNear, type FoundButton } from '../dom/controls/button.ts';
+import { findButtonIn, findButtonNear, isDisabled, type FoundButton } from '../dom/controls/button.ts';
 import { press, restoreFocus, sleep } from '../dom/controls/events.ts';
 import { describeEl } from '../dom/describe.ts';
 import { findFields, triedFor, type Control, type FoundField } from '../dom/find.ts';
-import { observe } from '../dom/observe.ts';
+import { observe, waitFor } from '../dom/observe.ts';
 import { readSubject } from '../dom/subject.ts';
 import { noticeBaseline, watchOutcome, type Outcome } from '../dom/outcome.ts';
 import { queryAll, queryOne } from '../dom/query.ts';
@@ -66,6 +66,41 @@ export async function ticketForm(deps: CatalogDeps, open: boolean, signal?: Abor
   press(opener.el);
   for (let waited = 0; !isVisible(form) && waited < OPEN_FORM_MS; waited += 50) await sleep(50, signal);
   return { form, opened: isVisible(form), opener };
+}
+
+/** How long a found form may take to render its fields (a micro-frontend's iframe, a lazy component). */
+const FIELDS_MS = 3_000;
+
+/**
+ * The ticket form and its controls once at least one of `keys` is among them. A console can
+ * show a box where the form will be before the form exists (a placeholder that its framework
+ * replaces, an iframe still loading): the form is looked up again on each change, so the
+ * one that renders later is the one filled. Gives up after FIELDS_MS with what is there.
+ */
+export async function readyForm(deps: CatalogDeps, form: Element, keys: readonly FieldKey[], signal: AbortSignal): Promise<{ form: Element; controls: Control[] }> {
+  const now = () => {
+    const s = deps.model().current();
+    const f = s.ticketForm()?.el ?? form;
+    return { form: f, controls: s.controls(f) };
+  };
+  const some = (r: { form: Element; controls: Control[] }): boolean => Object.keys(findFields(keys, { scope: r.form, controls: r.controls }).found).length > 0;
+  const first = now();
+  if (!keys.length || some(first)) return first;
+  return (await waitFor(() => { const r = now(); return some(r) ? r : null; }, FIELDS_MS, signal)) ?? now();
+}
+
+/**
+ * A fill that filled nothing is not a success: the report comes back as the error's
+ * detail (what was looked for, where), so no hotkey or flow says "filled" over it.
+ */
+export function fillResult<T extends FillReport>(report: T, form: Element): RunResult<T> {
+  if (report.filled.length) return ok(report);
+  if (report.failed.length) {
+    const why = report.failed.map((f) => `${f.field}: ${f.detail}`).join('; ');
+    return fail('failed', 'FIELDS_NOT_TAKEN', `The ticket form did not take any value (${why}).`, 'Fill the form by hand, or use page.inspect to see its fields.');
+  }
+  const tried = Object.values(report.tried ?? {}).slice(0, 1).join('');
+  return fail('not_found', 'NO_FORM_FIELDS', `The ticket form (${describeEl(form)}) shows none of the fields ${report.missed.join(', ')}${tried ? `: ${tried}` : ''}.`, 'Wait until the form has loaded, or use page.inspect to see what it offers.');
 }
 
 /** Dry runs: "would open the form first" when it is closed. */
@@ -191,11 +226,27 @@ export async function pressAndWatch(
 }
 
 /** The submit-like button nearest to `from` (its form, dialog or box first, then outward). */
-export function buttonNear(from: Element, words: readonly string[]): { ok: true; el: HTMLElement } | { ok: false; detail: string } {
+export function buttonNear(
+  from: Element,
+  words: readonly string[],
+  opts: { disabledOk?: boolean } = {},
+): { ok: true; el: HTMLElement; label: string } | { ok: false; detail: string } {
   const hit = findButtonNear(from, words);
   if (!hit) return { ok: false, detail: `no button named ${words.slice(0, 6).map((w) => `"${w}"`).join(', ')} (by text, value, aria-label, title) in ${describeEl(from)} or any container around it` };
-  if (hit.disabled) return { ok: false, detail: `the "${hit.label}" button is disabled, so it was not pressed` };
-  return { ok: true, el: hit.el };
+  if (hit.disabled && !opts.disabledOk) return { ok: false, detail: `the "${hit.label}" button is disabled, so it was not pressed` };
+  return { ok: true, el: hit.el, label: hit.label };
+}
+
+/** How long a composer's button may take to enable itself once its box holds text. */
+const ENABLE_MS = 2_000;
+
+/**
+ * Composers built on React/Vue state keep their button disabled while the box is empty
+ * (`disabled={editor.isEmpty}`): it is found before the fill and pressed only once the
+ * console has enabled it. Still disabled after that is the console's own "no".
+ */
+export async function enabledAfterFill(el: HTMLElement, signal: AbortSignal): Promise<boolean> {
+  return (await waitFor(() => (isDisabled(el) ? null : true), ENABLE_MS, signal, 50)) === true;
 }
 
 /** Codes and hints a tool gives for each way its console can answer. */

@@ -269,6 +269,9 @@ export class PageModel {
     const frames = frameSignature(this.doc);
     if (this.snap && frames !== this.frames) this.snap = null;
     this.frames = frames;
+    // And a frame whose page renders after it loaded (a React micro-frontend fills its #root
+    // later): its document is observed like ours, so that render marks the snapshot stale.
+    if (frames) for (const d of frameDocuments(this.doc)) this.watch(d);
     if (!this.snap || this.snap.url !== this.doc.location.href) {
       if (this.snap && this.snap.url !== this.doc.location.href) this.pages.clear();
       this.snap = new Snapshot(this.doc, this.env, this.version);
@@ -374,6 +377,19 @@ export class PageModel {
 }
 
 /** Which page each same-origin iframe shows, and whether it has finished loading. */
+/** The same-origin frames' documents (cross-origin ones throw or give null: skipped). */
+function frameDocuments(doc: Document): Document[] {
+  const out: Document[] = [];
+  for (const f of Array.from(doc.getElementsByTagName('iframe'))) {
+    try {
+      if (f.contentDocument) out.push(f.contentDocument);
+    } catch {
+      // cross-origin: nothing deskhand may read
+    }
+  }
+  return out;
+}
+
 function frameSignature(doc: Document): string {
   const frames = doc.getElementsByTagName('iframe');
   if (frames.length === 0) return '';
