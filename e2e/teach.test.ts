@@ -262,9 +262,16 @@ describe('teach mode on a console the heuristics miss', () => {
     expect(await panel.$eval('.import-error', (e) => e.textContent)).toMatch(/tools|risk/);
     expect(await taughtStored(b.worker)).toBeNull();
     expect(await sourceOf(panel)).toBe('generic');
-    writeFileSync(bad, '{ not json');
-    await input(bad);
-    await panel.waitForSelector('.import-error');
+    // Each line in the agent's language (zod's English stays in the detail for developers).
+    const unknownKeys = await panel.evaluate(() => chrome.i18n.getMessage('problem_unrecognized_keys', ['tools, risk']));
+    expect(await panel.$eval('.import-error', (e) => e.textContent)).toContain(unknownKeys);
+    // Another file: choosing the same path again fires no change event.
+    const notJson = join(downloads, 'not-json.json');
+    writeFileSync(notJson, '{ not json');
+    await input(notJson);
+    await until(() => panel.$eval('.import-error', (e) => e.textContent ?? ''), (t) => !/tools, risk/.test(t));
+    expect(await panel.$eval('.import-error', (e) => e.textContent)).toContain(await panel.evaluate(() => chrome.i18n.getMessage('problem_not_json')));
+    expect(await panel.$eval('.import-error', (e) => e.textContent)).not.toMatch(/Unexpected token|not JSON/);
     expect(await taughtStored(b.worker)).toBeNull();
 
     await input(join(downloads, file!));

@@ -12,6 +12,7 @@
  * an absolute URL (or "//host") is refused here, before anything is fetched.
  */
 import { z } from '../tools/zod.ts';
+import { HINTS } from '../tools/problems.ts';
 
 /** "/scp/kb.php", "faq.php?x=1": resolved against the console page, never another host. */
 export const SameOriginUrl = z.string().check(
@@ -19,12 +20,12 @@ export const SameOriginUrl = z.string().check(
   z.minLength(1),
   z.maxLength(300),
   z.refine((u) => !/^[a-z][a-z\d+.-]*:/i.test(u) && !u.startsWith('//') && !u.startsWith('\\'), {
-    message: 'Use a path on the console itself (e.g. /api/kb/search); other origins are not allowed.',
+    message: HINTS.sameOriginUrl,
   }),
 );
 
 /** A dotted path into a JSON answer: "results", "data.items", "hits.0.title", "" for the root. */
-export const JsonPath = z.string().check(z.trim(), z.maxLength(100), z.regex(/^[\w$-]*(\.[\w$-]+)*$/, 'A dotted path like data.items or title'));
+export const JsonPath = z.string().check(z.trim(), z.maxLength(100), z.regex(/^[\w$-]*(\.[\w$-]+)*$/, HINTS.jsonPath));
 
 /** A CSS selector, checked for shape only (the reader reports one that does not parse). */
 const Css = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));

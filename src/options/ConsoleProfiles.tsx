@@ -9,13 +9,15 @@ import { BUILTIN_PROFILES } from '../profiles/index.ts';
 import type { ConsoleProfile } from '../profiles/schema.ts';
 import { managedProfiles, onProfilesChanged, taughtProfiles } from '../profiles/store.ts';
 import { t } from '../ui/i18n.ts';
+import { Problems } from '../ui/Problems.tsx';
+import type { Problem } from '../tools/problems.ts';
 import { profileName } from '../ui/profile-name.ts';
 import { Field, Section } from './fields.tsx';
 import type { SettingsView } from './use-settings.ts';
 
 interface Known {
   managed: ConsoleProfile[];
-  problems: string[];
+  problems: Problem[];
   taught: Record<string, ConsoleProfile>;
 }
 
@@ -59,11 +61,7 @@ export function ConsoleProfiles({ view }: { view: SettingsView }) {
       {known.problems.length > 0 && (
         <div class="error managed-profile-problems" role="alert">
           <p>{t('managedProfilesRefused')}</p>
-          <ul>
-            {known.problems.slice(0, 20).map((p) => (
-              <li>{p}</li>
-            ))}
-          </ul>
+          <Problems problems={known.problems} max={20} />
         </div>
       )}
       {origins.map((origin) => (

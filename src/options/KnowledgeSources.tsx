@@ -13,6 +13,8 @@ import { isDemoOrigin, Origin, type Settings } from '../settings/schema.ts';
 import { toBackground } from '../ui/api.ts';
 import { errorText } from '../ui/errors.ts';
 import { t, tOr } from '../ui/i18n.ts';
+import { problemText } from '../ui/Problems.tsx';
+import { fromIssues } from '../tools/problems.ts';
 
 interface Props {
   s: Settings;
@@ -167,10 +169,10 @@ function ConsoleProviders({ s, save, isLocked }: Props) {
     try {
       parsed = JSON.parse(text || '[]');
     } catch (e) {
-      return setStatus(t('kbProvidersInvalid', e instanceof Error ? e.message : String(e)));
+      return setStatus(t('kbProvidersInvalid', t('problem_not_json')));
     }
     const list = KbProviderList.safeParse(parsed);
-    if (!list.success) return setStatus(t('kbProvidersInvalid', list.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')));
+    if (!list.success) return setStatus(t('kbProvidersInvalid', fromIssues(list.error.issues).map((p) => `${p.path}: ${problemText(p)}`).join('; ')));
     await save({ ...s, kb: { ...s.kb, providers: { ...s.kb.providers, [new URL(o.data).origin]: list.data } } });
     setStatus(t('saved'));
   };

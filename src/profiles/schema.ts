@@ -7,6 +7,7 @@
  * Pure module (no DOM, no chrome.*): the service worker, the options page and tests import it.
  */
 import { z } from '../tools/zod.ts';
+import { fromIssues, HINTS, type Problem } from '../tools/problems.ts';
 
 /** A CSS selector. Validity is checked where a DOM exists (`checkSelectors` in model.ts). */
 export const Css = z.string().check(z.trim(), z.minLength(1), z.maxLength(500));
@@ -26,13 +27,13 @@ export const Pattern = z.string().check(
     } catch {
       return false;
     }
-  }, 'not a valid regular expression'),
+  }, HINTS.badRegex),
 );
 /**
  * A same-origin path (`/scp/kb.php?q={query}`): never a scheme, host or protocol-relative URL,
  * so no profile can point deskhand at another origin.
  */
-export const SamePath = z.string().check(z.trim(), z.maxLength(300), z.regex(/^\/(?!\/)[^\s\\]*$/, 'a path on the console itself, starting with one "/"'));
+export const SamePath = z.string().check(z.trim(), z.maxLength(300), z.regex(/^\/(?!\/)[^\s\\]*$/, HINTS.samePath));
 /** A path glob: `*` is any run of characters; everything else is literal. */
 export const PathGlob = z.string().check(z.trim(), z.minLength(1), z.maxLength(200), z.regex(/^[^\s]+$/));
 
@@ -80,7 +81,7 @@ export type CustomerKey = (typeof CUSTOMER_KEYS)[number];
  * A URL relative to the page (`ajax.php/tickets/{recordId}/user`) or a same-origin path;
  * `{recordId}` is the open record's id. Never a scheme or another host.
  */
-export const RelativeUrl = z.string().check(z.trim(), z.minLength(1), z.maxLength(300), z.regex(/^(?![a-z][a-z0-9+.-]*:)(?!\/\/)[^\s\\]+$/i, 'a path on the console itself (no scheme, no host)'));
+export const RelativeUrl = z.string().check(z.trim(), z.minLength(1), z.maxLength(300), z.regex(/^(?![a-z][a-z0-9+.-]*:)(?!\/\/)[^\s\\]+$/i, HINTS.relativeUrl));
 
 /** Another same-origin page that holds more of a facet (the user page behind a name link). */
 export const Follow = z
@@ -92,7 +93,7 @@ export const Follow = z
     /** Where to read in the fetched page (default: the whole page). */
     within: z.optional(Css),
   })
-  .check(z.refine((f) => !!f.link !== !!f.path, 'give either `link` or `path`'));
+  .check(z.refine((f) => !!f.link !== !!f.path, HINTS.linkOrPath));
 
 export const FieldRule = z.strictObject({
   css: z.optional(Css),
@@ -209,7 +210,7 @@ export const Navigation = z.strictObject({
 export const PROFILE_SOURCES = ['builtin', 'taught', 'managed'] as const;
 
 export const ConsoleProfile = z.strictObject({
-  id: z.string().check(z.trim(), z.regex(/^[a-z0-9][a-z0-9._-]{1,62}$/, 'lowercase letters, digits, . _ -')),
+  id: z.string().check(z.trim(), z.regex(/^[a-z0-9][a-z0-9._-]{1,62}$/, HINTS.profileId)),
   name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
   version: z.literal(1),
   /** How to recognise the console: path globs (any origin) and/or DOM markers, all of which must hold. */
@@ -219,7 +220,7 @@ export const ConsoleProfile = z.strictObject({
       paths: z.optional(z.array(PathGlob).check(z.maxLength(20))),
       markers: z.optional(z.array(Css).check(z.maxLength(10))),
     })
-    .check(z.refine((m) => (m.origins?.length ?? 0) + (m.paths?.length ?? 0) + (m.markers?.length ?? 0) > 0, 'a profile must say how to recognise its console')),
+    .check(z.refine((m) => (m.origins?.length ?? 0) + (m.paths?.length ?? 0) + (m.markers?.length ?? 0) > 0, HINTS.recognise)),
   identity: z.optional(Identity),
   thread: z.optional(Thread),
   customer: z.optional(Customer),
@@ -246,10 +247,10 @@ export interface LoadedProfile {
 }
 
 /** Parses one profile; the error names every wrong field (for the options page). */
-export function parseProfile(raw: unknown): { ok: true; profile: ConsoleProfile } | { ok: false; problems: string[] } {
+export function parseProfile(raw: unknown): { ok: true; profile: ConsoleProfile } | { ok: false; problems: Problem[] } {
   const r = ConsoleProfile.safeParse(raw);
   if (r.success) return { ok: true, profile: r.data };
-  return { ok: false, problems: r.error.issues.map((i) => `${i.path.join('.') || '(profile)'}: ${i.message}`) };
+  return { ok: false, problems: fromIssues(r.error.issues) };
 }
 
 /** Compiles a path glob to an anchored regex: only `*` is special. */

@@ -9,6 +9,7 @@
  */
 import { parseProfile, type ConsoleProfile, type LoadedProfile } from './schema.ts';
 import { taughtProblems } from './teach/draft.ts';
+import { problem, type Problem } from '../tools/problems.ts';
 
 export const TAUGHT_KEY = 'taughtProfiles';
 export const MANAGED_KEY = 'profiles';
@@ -38,7 +39,7 @@ export async function taughtFor(origin: string): Promise<ConsoleProfile | null> 
 }
 
 /** Admin profiles from policy; invalid ones are left out and named in `problems`. */
-export async function managedProfiles(): Promise<{ profiles: ConsoleProfile[]; problems: string[] }> {
+export async function managedProfiles(): Promise<{ profiles: ConsoleProfile[]; problems: Problem[] }> {
   let raw: unknown;
   try {
     raw = (await chrome.storage.managed.get(MANAGED_KEY))[MANAGED_KEY];
@@ -47,11 +48,11 @@ export async function managedProfiles(): Promise<{ profiles: ConsoleProfile[]; p
   }
   const list = Array.isArray(raw) ? raw : [];
   const profiles: ConsoleProfile[] = [];
-  const problems: string[] = [];
+  const problems: Problem[] = [];
   list.forEach((item, i) => {
     const p = parseProfile(item);
     if (p.ok) profiles.push(p.profile);
-    else problems.push(...p.problems.map((m) => `profiles.${i}.${m}`));
+    else problems.push(...p.problems.map((m) => ({ ...m, path: [`profiles.${i}`, m.path].filter(Boolean).join('.') })));
   });
   return { profiles, problems };
 }
@@ -66,8 +67,8 @@ function writableHere(): boolean {
   return typeof location === 'undefined' || location.protocol === 'chrome-extension:';
 }
 
-export async function saveTaught(origin: string, profile: ConsoleProfile): Promise<{ ok: true } | { ok: false; problems: string[] }> {
-  if (!writableHere()) return { ok: false, problems: ['only extension pages save profiles'] };
+export async function saveTaught(origin: string, profile: ConsoleProfile): Promise<{ ok: true } | { ok: false; problems: Problem[] }> {
+  if (!writableHere()) return { ok: false, problems: [problem('', 'not_here', 'only extension pages save profiles')] };
   const parsed = parseProfile(profile);
   if (!parsed.ok) return parsed;
   const problems = taughtProblems(parsed.profile, origin);

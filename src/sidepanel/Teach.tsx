@@ -18,6 +18,8 @@ import { saveTaught } from '../profiles/store.ts';
 import { toTab } from '../ui/api.ts';
 import { errorText, fieldName } from '../ui/errors.ts';
 import { joinList, t, toolTitle } from '../ui/i18n.ts';
+import { Problems } from '../ui/Problems.tsx';
+import type { Problem } from '../tools/problems.ts';
 import { CapabilityTable, fetchReport } from './ThisConsole.tsx';
 
 /** The content script's answer is checked like any input: the patch only counts once the merged draft parses. */
@@ -51,7 +53,7 @@ export function Teach({ tabId, origin, base, first, onDone }: Props) {
   const [last, setLast] = useState<PickReply | null>(null);
   const [picking, setPicking] = useState<Slot | null>(null);
   // What went wrong, in words, and (for a rule that does not fit the profile schema) the technical lines.
-  const [problem, setProblem] = useState<{ text: string; lines: string[] } | null>(null);
+  const [problem, setProblem] = useState<{ text: string; lines: Problem[] } | null>(null);
 
   const check = async (d: ConsoleProfile) => setReport(await fetchReport(tabId, d));
   useEffect(() => {
@@ -142,15 +144,7 @@ export function Teach({ tabId, origin, base, first, onDone }: Props) {
       {problem && (
         <div class="error" role="alert">
           <p>{problem.text}</p>
-          {problem.lines.length > 0 && (
-            <ul>
-              {problem.lines.slice(0, 12).map((p) => (
-                <li>
-                  <code>{p}</code>
-                </li>
-              ))}
-            </ul>
-          )}
+          <Problems problems={problem.lines} />
         </div>
       )}
       <div class="teach-actions">

@@ -15,6 +15,8 @@ import { managedProfiles, onProfilesChanged, removeTaught, saveTaught, taughtFor
 import { BUILTIN_PROFILES } from '../profiles/index.ts';
 import { toTab } from '../ui/api.ts';
 import { t } from '../ui/i18n.ts';
+import { Problems } from '../ui/Problems.tsx';
+import type { Problem } from '../tools/problems.ts';
 import { profileName } from '../ui/profile-name.ts';
 import { Teach } from './Teach.tsx';
 
@@ -80,7 +82,7 @@ export function ThisConsole({ tabId }: { tabId: number }) {
   const [taught, setTaught] = useState<ConsoleProfile | null>(null);
   const [managed, setManaged] = useState<ConsoleProfile[]>([]);
   const [teaching, setTeaching] = useState<{ first: Capability | null } | null>(null);
-  const [problems, setProblems] = useState<string[]>([]);
+  const [problems, setProblems] = useState<Problem[]>([]);
   const [notice, setNotice] = useState('');
   const [href, setHref] = useState<string | null>(null);
 
@@ -191,13 +193,7 @@ export function ThisConsole({ tabId }: { tabId: number }) {
       {problems.length > 0 && (
         <div class="error import-error" role="alert">
           <p>{t('importInvalid')}</p>
-          <ul>
-            {problems.slice(0, 12).map((p) => (
-              <li>
-                <code>{p}</code>
-              </li>
-            ))}
-          </ul>
+          <Problems problems={problems} />
         </div>
       )}
       {notice && <p class="notice done">{notice}</p>}

@@ -16,6 +16,7 @@ import { AuditRecordSchema, ErrorTypeSchema, PlanRunSchema } from '../../src/mes
 import { plans } from '../../src/plans/index.ts';
 import { RESERVED } from '../../src/settings/hotkeys.ts';
 import { FEATURES, HOTKEY_ACTIONS } from '../../src/settings/schema.ts';
+import { PROBLEM_CODES } from '../../src/tools/problems.ts';
 import { CALLERS, RISKS } from '../../src/tools/types.ts';
 import { toolKey } from '../../src/ui/i18n.ts';
 import { formatLocale, LOCALES, localePath, placeholders, readLocale, ROOT, sourceFiles } from '../../scripts/locale-files.ts';
@@ -72,6 +73,7 @@ function families(): Record<string, string[]> {
     preset_: PRESETS.flatMap((p) => [`preset_${p.id}_quirks`, `preset_${p.id}_label`]),
     role_: roles.map((r) => `role_${r}`),
     endpoint_: ENDPOINT_CODES.map((c) => `endpoint_${c}`),
+    problem_: PROBLEM_CODES.map((c) => `problem_${c}`),
     kbWhy_: [...SKIP_CODES, ...IMPORT_ERROR_CODES, ...URL_FAIL_CODES, 'write'].map((c) => `kbWhy_${c}`),
   };
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_PROFILE_FILES, BUILTIN_PROFILES } from '../../src/profiles/index.ts';
 import { chooseProfile } from '../../src/profiles/match.ts';
+import { problemLine } from '../../src/tools/problems.ts';
 import { ConsoleProfile, globToRegExp, parseProfile, type LoadedProfile } from '../../src/profiles/schema.ts';
 
 describe('built-in profiles', () => {
@@ -24,7 +25,7 @@ describe('the profile schema', () => {
   it('refuses a profile that cannot be recognised', () => {
     const r = parseProfile({ ...base, match: {} });
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.problems.join()).toMatch(/recognise/);
+    if (!r.ok) expect(r.problems).toEqual([expect.objectContaining({ path: 'match', code: 'hint_recognise' })]);
   });
   it('refuses code-like or cross-origin data: unknown keys, other-origin paths, bad patterns', () => {
     expect(parseProfile({ ...base, run: 'alert(1)' }).ok).toBe(false);
@@ -35,7 +36,7 @@ describe('the profile schema', () => {
   it('names every wrong field', () => {
     const r = parseProfile({ ...base, id: 'Bad Id', thread: {} });
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.problems.join('\n')).toMatch(/id:[\s\S]*thread\.entry/);
+    if (!r.ok) expect(r.problems.map(problemLine).join('\n')).toMatch(/id:[\s\S]*thread\.entry/);
   });
   it('path globs: only * is special', () => {
     expect(globToRegExp('*/scp/*').test('/support/scp/tickets.php')).toBe(true);

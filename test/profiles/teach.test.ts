@@ -5,10 +5,13 @@ import { profilesManagedSchema } from '../../src/profiles/managed-schema.ts';
 import { parseProfile, type ConsoleProfile } from '../../src/profiles/schema.ts';
 import { CAPABILITIES, STEPS } from '../../src/profiles/teach/capabilities.ts';
 import { applyPatch, draftId, exportText, importProfile, newDraft, taughtProblems } from '../../src/profiles/teach/draft.ts';
+import { problemLine, type Problem } from '../../src/tools/problems.ts';
 import { positional, stableAttrName, stableAttrValue, stableClass, stableId } from '../../src/profiles/teach/stable.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const ORIGIN = 'https://desk.example.com';
+
+const lines = (ps: Problem[]): string => ps.map(problemLine).join('\n');
 
 describe('what survives a reload and another record', () => {
   it('class words yes; CSS-in-JS hashes, state classes and mixed-case hashes no', () => {
@@ -63,9 +66,9 @@ describe('a taught profile', () => {
   });
   it('cannot name another origin, reuse a built-in id, or carry a KB address elsewhere', () => {
     const other: ConsoleProfile = { ...draft, match: { origins: ['https://evil.example'] } };
-    expect(taughtProblems(other, ORIGIN).join()).toMatch(/match\.origins/);
-    expect(taughtProblems({ ...draft, id: 'deskhand-demo' }, ORIGIN).join()).toMatch(/built-in/);
-    expect(taughtProblems({ ...draft, kb: [{ kind: 'json', endpoint: 'https://evil.example/kb' }] }, ORIGIN).join()).toMatch(/kb\.0/);
+    expect(lines(taughtProblems(other, ORIGIN))).toMatch(/match\.origins/);
+    expect(lines(taughtProblems({ ...draft, id: 'deskhand-demo' }, ORIGIN))).toMatch(/built-in/);
+    expect(lines(taughtProblems({ ...draft, kb: [{ kind: 'json', endpoint: 'https://evil.example/kb' }] }, ORIGIN))).toMatch(/kb\.0/);
     expect(taughtProblems({ ...draft, kb: [{ kind: 'json', endpoint: '/api/kb?q={query}' }] }, ORIGIN)).toEqual([]);
     expect(taughtProblems(draft, ORIGIN)).toEqual([]);
   });
@@ -85,11 +88,11 @@ describe('import', () => {
   });
   it('names what is wrong: not JSON, a bad selector pattern, another origin', () => {
     const notJson = importProfile('{ nope', ORIGIN);
-    expect(!notJson.ok && notJson.problems[0]).toMatch(/^not JSON/);
+    expect(!notJson.ok && notJson.problems[0]).toMatchObject({ code: 'not_json', detail: expect.stringMatching(/^not JSON/) });
     const badPattern = importProfile(JSON.stringify({ ...JSON.parse(good), identity: { dom: [{ css: '.x', pattern: '(' }] } }), ORIGIN);
-    expect(!badPattern.ok && badPattern.problems.join()).toMatch(/identity\.dom\.0\.pattern/);
+    expect(!badPattern.ok && lines(badPattern.problems)).toMatch(/identity\.dom\.0\.pattern/);
     const elsewhere = importProfile(JSON.stringify({ ...JSON.parse(good), match: { origins: ['https://other.example'] } }), ORIGIN);
-    expect(!elsewhere.ok && elsewhere.problems.join()).toMatch(/match\.origins/);
+    expect(!elsewhere.ok && lines(elsewhere.problems)).toMatch(/match\.origins/);
   });
   it('binds a profile that names no origin to this console', () => {
     const r = importProfile(JSON.stringify({ id: 'shared-desk', name: 'Shared', version: 1, match: { paths: ['/desk/*'] } }), ORIGIN);

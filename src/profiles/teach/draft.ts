@@ -9,6 +9,7 @@
  */
 import { BUILTIN_PROFILES } from '../index.ts';
 import { parseProfile, type ConsoleProfile } from '../schema.ts';
+import { problem, type Problem } from '../../tools/problems.ts';
 import type { ProfilePatch } from './rules.ts';
 
 export function draftId(origin: string): string {
@@ -40,13 +41,13 @@ export function applyPatch(draft: ConsoleProfile, patch: ProfilePatch): ConsoleP
 }
 
 /** Problems that keep a profile from being saved as taught on `origin` (empty = fine). */
-export function taughtProblems(profile: ConsoleProfile, origin: string): string[] {
-  const problems: string[] = [];
+export function taughtProblems(profile: ConsoleProfile, origin: string): Problem[] {
+  const problems: Problem[] = [];
   const origins = profile.match.origins ?? [];
-  if (origins.length !== 1 || origins[0] !== origin) problems.push(`match.origins: a taught profile names exactly this console (${origin})`);
-  if (BUILTIN_PROFILES.some((b) => b.profile.id === profile.id)) problems.push(`id: "${profile.id}" is a built-in profile`);
+  if (origins.length !== 1 || origins[0] !== origin) problems.push(problem('match.origins', 'taught_origin', `a taught profile names exactly this console (${origin})`, origin));
+  if (BUILTIN_PROFILES.some((b) => b.profile.id === profile.id)) problems.push(problem('id', 'builtin_id', `"${profile.id}" is a built-in profile`, profile.id));
   for (const [i, kb] of (profile.kb ?? []).entries()) {
-    if (JSON.stringify(kb).match(/"(?:[a-z][a-z0-9+.-]*:|\/\/)[^"]*"/i)) problems.push(`kb.${i}: an address on another origin`);
+    if (JSON.stringify(kb).match(/"(?:[a-z][a-z0-9+.-]*:|\/\/)[^"]*"/i)) problems.push(problem(`kb.${i}`, 'kb_offsite', 'an address on another origin'));
   }
   return problems;
 }
@@ -55,12 +56,12 @@ export function taughtProblems(profile: ConsoleProfile, origin: string): string[
  * An imported file, checked like a taught profile: JSON, the profile schema, then the taught
  * rules for this origin. A profile that names no origin is bound to this one.
  */
-export function importProfile(text: string, origin: string): { ok: true; profile: ConsoleProfile } | { ok: false; problems: string[] } {
+export function importProfile(text: string, origin: string): { ok: true; profile: ConsoleProfile } | { ok: false; problems: Problem[] } {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch (e) {
-    return { ok: false, problems: [`not JSON: ${e instanceof Error ? e.message : String(e)}`] };
+    return { ok: false, problems: [problem('', 'not_json', `not JSON: ${e instanceof Error ? e.message : String(e)}`)] };
   }
   const parsed = parseProfile(raw);
   if (!parsed.ok) return parsed;
