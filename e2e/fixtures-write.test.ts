@@ -164,6 +164,16 @@ describe.each(['react', 'vue', 'classic', 'chat'] as NormalFixture[])('hotkeys o
     });
   }
 
+  if (name === 'react') {
+    it('keys typed while focus is inside the quick-ticket iframe (rendered after the page loaded) still work', async () => {
+      const frame = on.page.frames().find((f) => f !== on.page.mainFrame() && /quick-ticket/.test(f.url()));
+      expect(frame, 'the fixture renders its quick ticket in an iframe').toBeDefined();
+      await frame!.focus('input');
+      expect(await on.page.evaluate(() => document.activeElement?.tagName)).toBe('IFRAME');
+      expect(await press(on.page, 'KeyD')).toContain(ZH.drafted);
+    });
+  }
+
   it('note.add from the side panel adds exactly one internal note to this record, never a reply', async () => {
     const text = '已联系物流查件，周五前回复客户。';
     const r = await invoke(env, on.tabId, 'note.add', { text });

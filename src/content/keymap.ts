@@ -44,9 +44,11 @@ export function installKeymap(getSettings: () => Settings, run: (action: HotkeyA
   };
   attach();
   const onLoad = (e: Event) => (e.target as Element | null)?.tagName === 'IFRAME' && attach();
-  window.addEventListener('load', onLoad, true);
+  // On the document, not the window: an element's load event never reaches the Window
+  // (https://dom.spec.whatwg.org/#get-the-parent: a Document's parent is null for "load").
+  document.addEventListener('load', onLoad, true);
   return () => {
     window.removeEventListener('keydown', onKey, true);
-    window.removeEventListener('load', onLoad, true);
+    document.removeEventListener('load', onLoad, true);
   };
 }
