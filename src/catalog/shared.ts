@@ -6,7 +6,7 @@ import { findButtonIn, findButtonNear, isDisabled, type FoundButton } from '../d
 import { press, restoreFocus, sleep } from '../dom/controls/events.ts';
 import { describeEl } from '../dom/describe.ts';
 import { findFields, triedFor, type Control, type FoundField } from '../dom/find.ts';
-import { observe, waitFor } from '../dom/observe.ts';
+import { observe, quiet, waitFor } from '../dom/observe.ts';
 import { readSubject } from '../dom/subject.ts';
 import { noticeBaseline, watchOutcome, type Outcome } from '../dom/outcome.ts';
 import { queryAll, queryOne } from '../dom/query.ts';
@@ -309,6 +309,9 @@ export async function openComposer(deps: CatalogDeps, kind: 'reply' | 'note', si
   const c = deps.model().current().composer(kind);
   if (!c?.activate) return composerOf(deps, kind);
   c.activate.click();
+  // The box is shown already and shared with the reply: the tab switched its mode; the box
+  // stays the one found (its button now says what the mode is, and note.add looks for that).
+  if (c.el !== c.activate) return (await quiet(document.documentElement, 100, 1_000, signal), composerOf(deps, kind));
   const seen = await observe<FoundField>(
     document.documentElement,
     () => {

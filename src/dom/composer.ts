@@ -50,6 +50,8 @@ export interface ComposerFound {
   /** Why this one: the signals that scored it, in words. */
   why: string[];
   score: number;
+  /** A note box shared with the reply (one editor, Reply / Note tabs): the tab to press first. */
+  activate?: HTMLElement;
 }
 
 export interface ComposerMissing {
@@ -240,7 +242,9 @@ function score(t: EditorTarget, role: BoxRole, convo: Element | null): Candidate
   if (ctxRole) (s += 1), why.push(`"${normLabel(ctxRole[0])}" around it says ${role}`);
   // A box that calls itself a note is never the reply composer (a note is not for the customer).
   if (role === 'reply' && ownOther) veto = `its own text "${normLabel(ownOther[0])}" says note`;
-  else if (ownOther) s -= 2;
+  // Nor is a box that calls itself a reply the note box: one editor with Reply / Note modes
+  // (Intercom, Front) says "Write a reply…" until its Note tab is chosen (noteTab below).
+  else if (ownOther && !ownRole) veto = `its own text "${normLabel(ownOther[0])}" says reply`;
   if (ctxOther && !ctxRole) (s -= 1.5), why.push(`"${normLabel(ctxOther[0])}" around it says ${other}`);
   const search = said(own, WORDS.search) ?? (face(t).closest('[role=search]') ? ['role=search', 'search'] : undefined);
   if (search) veto = `it is a search box ("${search[0]}")`;
@@ -287,7 +291,13 @@ export function findComposer(opts: { scope?: Document | Element } = {}): Compose
 export function findNoteBox(opts: { scope?: Document | Element } = {}): ComposerResult {
   const scope = opts.scope ?? document;
   const { found, tried } = best('note', scope);
-  if (found) return finish(found);
+  if (found) {
+    // One editor for both (Intercom, Front): while its own button is a Send, the box is in
+    // reply mode, and what is typed would go to the customer. Its Note tab switches it.
+    const shared = !found.sendButton && best('reply', scope).found?.target.editable === found.target.editable;
+    const tab = shared ? noteTab(scope) : null;
+    return tab ? { ...finish(found), activate: tab } : finish(found);
+  }
   const tab = noteTab(scope);
   return tab ? { ok: false, tried: [...tried, `a tab "${normLabel(tab.textContent ?? '')}" would show the note box`], activate: tab } : { ok: false, tried: [...tried, 'no tab or button named like 内部备注 / Internal note'] };
 }

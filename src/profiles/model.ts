@@ -148,10 +148,13 @@ export class Snapshot {
       if (activate) return { el: byRule, via: 'profile', activate: activate as HTMLElement };
     }
     const found = kind === 'reply' ? findComposer({ scope: this.doc }) : findNoteBox({ scope: this.doc });
-    if (found.ok) return { el: found.target.editable, via: 'heuristics', container: found.container, ...(found.sendButton ? { sendButton: found.sendButton } : {}) };
+    if (found.ok) return { el: found.target.editable, via: 'heuristics', container: found.container, ...(found.sendButton ? { sendButton: found.sendButton } : {}), ...(found.activate ? { activate: found.activate } : {}) };
     const scope = findSection('conversation', { includeHidden, within: this.doc }) ?? this.doc;
     const f = findField(kind === 'reply' ? 'reply' : 'note', { scope, includeHidden });
-    if (f && (f.kind === 'editable' || f.kind === 'textarea')) return { el: f.el, via: 'heuristics', field: f };
+    // A field named by the word "Note" nearby that is the reply composer itself (a Note tab
+    // beside a shared editor) is not the note box: its tab, when there is one, comes next.
+    const isReply = (el: Element) => kind === 'note' && safe(() => { const r = findComposer({ scope: this.doc }); return r.ok && r.target.editable === el; }, false);
+    if (f && (f.kind === 'editable' || f.kind === 'textarea') && !isReply(f.el)) return { el: f.el, via: 'heuristics', field: f };
     if (!found.ok && found.activate) return { el: found.activate, via: 'heuristics', activate: found.activate, tried: found.tried };
     return null;
   }
