@@ -80,8 +80,25 @@ async function currentIndex(meta: KbMeta): Promise<LocalIndex> {
   const d = await db();
   const tx = d.transaction('index');
   const [keys, values] = await Promise.all([tx.store.getAllKeys(), tx.store.getAll()]);
-  const index = await LocalIndex.load(keys.map((k, i) => [k, values[i]!] as const));
+  const parts = keys.map((k, i) => [k, values[i]!] as const);
+  const index = LocalIndex.canLoad(parts) ? await LocalIndex.load(parts) : await rebuildIndex(d, meta);
   cached = { revision: meta.revision, index };
+  return index;
+}
+
+/**
+ * An index stored in an older layout is rebuilt from the articles and stored again (same
+ * revision: the articles did not change), unless another context wrote in between.
+ */
+async function rebuildIndex(d: IDBPDatabase<KbDb>, meta: KbMeta): Promise<LocalIndex> {
+  const index = new LocalIndex();
+  for (const a of await d.getAll('articles')) index.put(a);
+  const parts = await index.export();
+  const tx = d.transaction(['index', 'meta'], 'readwrite');
+  const current = (await tx.objectStore('meta').get('meta')) ?? EMPTY;
+  if (current.revision !== meta.revision) tx.abort();
+  else await Promise.all([tx.objectStore('index').clear(), ...parts.map(([k, v]) => tx.objectStore('index').put(v, k))]);
+  await tx.done.catch(() => {});
   return index;
 }
 
