@@ -23,10 +23,14 @@ export type Slots = readonly (readonly number[] | null | undefined)[];
 export type PostingMap = ReadonlyMap<string, Slots>;
 
 export class PostingScorer {
-  private stamp = new Int32Array(0);
+  /**
+   * Per id: `base + matches` while the id is seen by the current query; anything ≤ `base` is
+   * left over from an earlier one (each query raises `base` past every value it wrote, so
+   * nothing is cleared between queries).
+   */
   private count = new Int32Array(0);
   private last = new Int32Array(0);
-  private query = 0;
+  private base = 0;
   private touched: number[] = [];
 
   /**
@@ -41,14 +45,17 @@ export class PostingScorer {
     }
     if (lists.length === 0 || limit <= 0) return [];
     if (lists.length === 1) return firstIds(lists[0]!, limit);
-    this.grow(maxId + 1);
-    return this.rank(lists, limit);
+    this.prepare(maxId + 1, lists.length);
+    const full = this.walk(lists, limit);
+    this.base += lists.length;
+    return full ?? this.best(limit, lists.length);
   }
 
-  private rank(lists: readonly Slots[], limit: number): number[] {
-    const { stamp, count, last, touched } = this;
-    const q = ++this.query;
+  /** Counts every sighting; returns early with the first `limit` ids that matched every list. */
+  private walk(lists: readonly Slots[], limit: number): number[] | null {
+    const { count, last, touched, base } = this;
     const n = lists.length;
+    const all = base + n;
     const resolution = Math.max(...lists.map((l) => l.length));
     const full: number[] = [];
     touched.length = 0;
@@ -59,47 +66,65 @@ export class PostingScorer {
         if (!ids) continue;
         for (let z = 0; z < ids.length; z++) {
           const id = ids[z]!;
-          let c = 1;
-          if (stamp[id] === q) c = ++count[id]!;
+          let c = count[id]!;
+          if (c > base) c++;
           else {
-            stamp[id] = q;
-            count[id] = 1;
+            c = base + 1;
             touched.push(id);
           }
+          count[id] = c;
           last[id] = seq++;
           // FlexSearch's early exit: `limit` ids that matched every term end the search.
-          if (c === n && full.push(id) === limit) return full;
+          if (c === all && full.push(id) === limit) return full;
         }
       }
     }
-    return this.best(limit);
+    return null;
   }
 
-  /** The touched ids by (count desc, last sighting asc), the best `limit`: an insertion into a short list. */
-  private best(limit: number): number[] {
-    const { count, last } = this;
-    const better = (a: number, b: number) => count[a]! > count[b]! || (count[a] === count[b] && last[a]! < last[b]!);
-    const top: number[] = [];
-    for (const id of this.touched) {
-      if (top.length === limit && !better(id, top[limit - 1]!)) continue;
-      let i = Math.min(top.length, limit - 1);
-      while (i > 0 && better(id, top[i - 1]!)) {
-        top[i] = top[i - 1]!;
-        i--;
-      }
-      top[i] = id;
+  /**
+   * The touched ids by (matches desc, last sighting asc), the best `limit`: a histogram of
+   * matches finds the cut, then only the ids at the cut compete on their last sighting.
+   */
+  private best(limit: number, n: number): number[] {
+    const { count, last, touched } = this;
+    const base = this.base - n;
+    const hist = new Int32Array(n + 1);
+    for (const id of touched) hist[count[id]! - base]!++;
+    let cut = n;
+    for (let above = 0; cut > 1 && above + hist[cut]! < limit; cut--) above += hist[cut]!;
+    const over: number[] = [];
+    const at: number[] = [];
+    for (const id of touched) {
+      const c = count[id]! - base;
+      if (c > cut) over.push(id);
+      else if (c === cut) insertByLast(at, id, last, limit);
     }
-    return top;
+    over.sort((a, b) => count[b]! - count[a]! || last[a]! - last[b]!);
+    for (const id of at) if (over.push(id) === limit) break;
+    return over;
   }
 
-  private grow(size: number): void {
-    if (this.stamp.length >= size) return;
-    const n = Math.max(size, this.stamp.length * 2, 1024);
-    // Fresh arrays: stamps restart at 0, so the query counter may keep counting.
-    this.stamp = new Int32Array(n);
-    this.count = new Int32Array(n);
-    this.last = new Int32Array(n);
+  private prepare(size: number, n: number): void {
+    // Fresh arrays when they are too small or `base` would overflow: every value is then 0.
+    if (this.count.length >= size && this.base + n < 0x7fff_ffff) return;
+    const len = Math.max(size, this.count.length * 2, 1024);
+    this.count = new Int32Array(len);
+    this.last = new Int32Array(len);
+    this.base = 0;
   }
+}
+
+/** Keeps `into` as the up-to-`max` ids with the earliest last sighting, in that order. */
+function insertByLast(into: number[], id: number, last: Int32Array, max: number): void {
+  const at = last[id]!;
+  if (into.length === max && at >= last[into[max - 1]!]!) return;
+  let i = Math.min(into.length, max - 1);
+  while (i > 0 && last[into[i - 1]!]! > at) {
+    into[i] = into[i - 1]!;
+    i--;
+  }
+  into[i] = id;
 }
 
 /** One term: its ids in slot order (FlexSearch's resolve_default). */
