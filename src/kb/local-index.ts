@@ -101,7 +101,11 @@ export class LocalIndex {
    * title hits weighing 3× body hits. The query is tokenised once for both fields.
    */
   search(query: string, limit: number): string[] {
-    const terms = queryTerms(query);
+    return this.searchTerms(queryTerms(query), limit);
+  }
+
+  /** search() for a query already tokenised with queryTerms (searchLocal reuses them for snippets). */
+  searchTerms(terms: readonly string[], limit: number): string[] {
     // At most 4 × limit entries: small arrays beat a Map here (this ran ~8 µs a query).
     const nums: number[] = [];
     const scores: number[] = [];
