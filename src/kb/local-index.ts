@@ -35,6 +35,10 @@ const FIELDS = ['title', 'body'] as const;
 /** The export part holding the article ids by number; its absence marks an index from before numbering. */
 const IDS_PART = 'deskhand.ids';
 
+/**
+ * postings.ts reads these fields' posting lists as this configuration lays them out: no
+ * `context`, `keystore` or `compress` (each would change the layout; postings.test.ts pins it).
+ */
 function makeDocument(): Document<Doc> {
   const encode = (s: string) => tokenize(s);
   return new Document<Doc>({
