@@ -97,8 +97,9 @@ async function rebuildIndex(d: IDBPDatabase<KbDb>, meta: KbMeta): Promise<LocalI
   const parts = await index.export();
   const tx = d.transaction(['index', 'meta'], 'readwrite');
   const current = (await tx.objectStore('meta').get('meta')) ?? EMPTY;
+  // Storing it is best effort: the search goes on with the rebuilt index either way.
   if (current.revision !== meta.revision) tx.abort();
-  else await Promise.all([tx.objectStore('index').clear(), ...parts.map(([k, v]) => tx.objectStore('index').put(v, k))]);
+  else await Promise.all([tx.objectStore('index').clear(), ...parts.map(([k, v]) => tx.objectStore('index').put(v, k))]).catch(() => {});
   await tx.done.catch(() => {});
   return index;
 }
