@@ -22,10 +22,15 @@ export function cutAt(text: string, max: number): string {
  * them: Han bigrams, stems — a stem is a prefix of its word, so it is found in the text).
  */
 export function snippetAround(body: string, query: string, max = SNIPPET_CHARS): string {
+  return snippetAt(body, queryTerms(query), max);
+}
+
+/** snippetAround with the query's terms already computed (one tokenisation for all hits). */
+export function snippetAt(body: string, terms: readonly string[], max = SNIPPET_CHARS): string {
   const text = squash(body);
   const lower = normalise(text);
   let at = -1;
-  for (const term of queryTerms(query)) {
+  for (const term of terms) {
     const i = lower.indexOf(term);
     if (i !== -1 && (at === -1 || i < at)) at = i;
   }
