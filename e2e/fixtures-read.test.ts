@@ -40,3 +40,36 @@ describe.each(CONSOLES)('the generic page model on the %s fixture console', (nam
     expect(wrong).toEqual([]);
   });
 });
+
+/**
+ * The "this console" view says what the tools would find: the Send button reply.send presses
+ * (also while it is disabled for an empty box) and the KB sources kb.search asks, with roles
+ * and fields in the agent's language, never as codes.
+ */
+describe.each(CONSOLES)('the "this console" view on the %s fixture console', (name) => {
+  let fx: FixtureServer;
+  beforeAll(async () => {
+    fx = await FIXTURES[name]();
+  });
+  afterAll(async () => fx?.close());
+
+  it('finds the composer, its Send button and the KB, and words roles and fields as the UI does', async () => {
+    const rec = (await fx.truth()).records[0]!;
+    const page = await l.browser.newPage();
+    await page.goto(rec.urls.zh, { waitUntil: 'networkidle0' });
+    const tabId = await l.worker.evaluate(async (u: string) => (await chrome.tabs.query({})).find((t) => t.url === u)?.id ?? -1, page.url());
+    const view = await l.browser.newPage();
+    await view.goto(`chrome-extension://${l.extensionId}/src/sidepanel/index.html?tabId=${tabId}&view=console`, { waitUntil: 'load' });
+    await view.waitForSelector('.this-console .capability');
+    const caps = await view.$$eval('.capabilities > .capability', (els) =>
+      Object.fromEntries(els.map((e) => [(e as HTMLElement).dataset.cap, { found: (e as HTMLElement).dataset.found === 'true', reads: Array.from(e.querySelectorAll('.reads li')).map((li) => li.textContent ?? '') }])),
+    );
+    for (const cap of ['conversationId', 'threadRoles', 'customer', 'replyComposer', 'sendButton', 'kb']) expect(caps[cap]?.found, cap).toBe(true);
+    const words = await view.evaluate(() => ({ customer: chrome.i18n.getMessage('entryRole_customer'), name: chrome.i18n.getMessage('fieldName_name') }));
+    expect(caps.threadRoles!.reads.some((r) => r.startsWith(`${words.customer} · `))).toBe(true);
+    expect(caps.threadRoles!.reads.filter((r) => /^(customer|agent|note|system) ·/.test(r))).toEqual([]);
+    expect(caps.customer!.reads.some((r) => r.startsWith(`${words.name} · `))).toBe(true);
+    await view.close();
+    await page.close();
+  });
+});

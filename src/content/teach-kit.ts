@@ -11,6 +11,7 @@
  * The kit lives on the isolated world's global (src/content/teach-keys.ts).
  */
 import { registerCatalog } from '../catalog/index.ts';
+import { findButtonNear } from '../dom/controls/button.ts';
 import { cleanValue } from '../dom/customer.ts';
 import { describeEl } from '../dom/describe.ts';
 import { findButton } from '../dom/find.ts';
@@ -24,6 +25,7 @@ import { t } from '../ui/i18n.ts';
 
 export const TEACH_KIT = {
   registerCatalog,
+  findButtonNear,
   cleanValue,
   describeEl,
   findButton,

@@ -10,11 +10,11 @@ import { useEffect, useState } from 'preact/hooks';
 import type { ConsoleProfile } from '../profiles/schema.ts';
 import { exportText, importProfile } from '../profiles/teach/draft.ts';
 import type { Capability } from '../profiles/teach/capabilities.ts';
-import type { CapabilityRow, ConsoleReport, ViewCapability } from '../profiles/teach/report.ts';
+import type { CapabilityRow, ConsoleReport, ReadLine, ViewCapability } from '../profiles/teach/report.ts';
 import { managedProfiles, onProfilesChanged, removeTaught, saveTaught, taughtFor } from '../profiles/store.ts';
 import { BUILTIN_PROFILES } from '../profiles/index.ts';
 import { toTab } from '../ui/api.ts';
-import { t } from '../ui/i18n.ts';
+import { joinList, t, tOr } from '../ui/i18n.ts';
 import { Problems } from '../ui/Problems.tsx';
 import type { Problem } from '../tools/problems.ts';
 import { profileName } from '../ui/profile-name.ts';
@@ -60,7 +60,9 @@ function Row({ row, onTeach }: { row: CapabilityRow; onTeach?: ((cap: Capability
       {row.reads.length > 0 && (
         <ul class="reads">
           {row.reads.map((line) => (
-            <li>{line}</li>
+            <li>
+              <ReadText line={line} />
+            </li>
           ))}
         </ul>
       )}
@@ -74,6 +76,22 @@ function Row({ row, onTeach }: { row: CapabilityRow; onTeach?: ((cap: Capability
         </div>
       )}
     </li>
+  );
+}
+
+/** One read line in the agent's language: the label (role, field) translated, the page's text as it is. */
+function ReadText({ line }: { line: ReadLine }) {
+  const label = line.key ? tOr(line.key, '') : '';
+  if (line.keys) {
+    const list = joinList(line.keys.map((k) => tOr(k, k.replace(/^fieldName_/, ''))));
+    return <>{line.missing ? t('readsMissing', list) : list}</>;
+  }
+  return (
+    <>
+      {label && <span class="read-label">{label}</span>}
+      {label && line.text ? ' · ' : ''}
+      {line.code ? <code>{line.text}</code> : line.text}
+    </>
   );
 }
 
@@ -149,7 +167,8 @@ export function ThisConsole({ tabId }: { tabId: number }) {
     <section class="this-console" aria-label={t('tabConsole')}>
       <div class={`profile-in-use source-${inUse?.source ?? 'generic'}`} data-source={inUse?.source ?? 'generic'}>
         <span class="meta">{t('profileInUse')}</span> <strong class="profile-name">{inUse ? profileName(inUse, inUse.source) : t('genericProfile')}</strong>{' '}
-        <span class="badge">{t(`source_${inUse?.source ?? 'generic'}`)}</span>
+        {/* "Generic heuristics" says its source already; a badge would repeat it. */}
+        {inUse && <span class="badge">{t(`source_${inUse.source}`)}</span>}
         {locked && <span class="badge locked">{t('lockedByAdmin')}</span>}
         {report.recordId && <span class="meta"> · {report.recordId}</span>}
       </div>

@@ -8,6 +8,7 @@
  * after the console changed is visible.
  */
 import { registerCatalog } from '../../catalog/index.ts';
+import { findButtonNear } from '../../dom/controls/button.ts';
 import { findButton } from '../../dom/find.ts';
 import { describeEl } from '../../dom/describe.ts';
 import { queryAll, queryOne } from '../../dom/query.ts';
@@ -26,7 +27,20 @@ export interface CapabilityRow {
   found: boolean;
   via: 'profile' | 'heuristics' | null;
   /** What it reads now, as short lines (the last 3 messages with roles, the customer's fields …). */
-  reads: string[];
+  reads: ReadLine[];
+}
+
+/**
+ * One line of what a capability reads, as data the panel words in the agent's language: `key`
+ * is a message key for its label (a role, a field name), `text` is the page's own text,
+ * `keys` a list of message keys (form fields), `code` marks an element description.
+ */
+export interface ReadLine {
+  key?: string;
+  text?: string;
+  keys?: string[];
+  missing?: boolean;
+  code?: boolean;
 }
 
 export interface RuleCount {
@@ -99,48 +113,65 @@ function rows(s: Snapshot, tools: Record<string, ToolResult>): CapabilityRow[] {
   const history = (data(tools['ticket.history'])?.tickets ?? data(tools['ticket.history'])?.rows) as { id: string; title: string; status: string }[] | undefined;
   const reply = s.composer('reply', true);
   const note = s.composer('note', true);
-  const send = sendButton(s, reply?.el ?? null);
-  const inspect = data(tools['page.inspect'])?.capabilities as Record<string, { found?: boolean; fields?: Record<string, unknown>; missing?: string[] }> | undefined;
+  const send = sendButton(s, reply);
+  const inspected = data(tools['page.inspect']);
+  const inspect = inspected?.capabilities as Record<string, { found?: boolean; fields?: Record<string, unknown>; missing?: string[] }> | undefined;
   const form = inspect?.ticketForm;
   const thread = s.thread();
   const threadVia = thread?.via ?? null;
-  const kb = s.facets()?.includes('kb') ?? false;
+  // What kb.search would ask here: the providers page.inspect reports (a KB section on the page is not needed).
+  const kb = (inspected?.kb as { name: string; kind: string }[] | undefined) ?? [];
   return [
-    { key: 'conversationId', found: !!id.recordId, via: id.recordId ? (id.sources[0]?.source === 'profile' || s.profile?.identity ? 'profile' : 'heuristics') : null, reads: id.recordId ? [id.recordId] : [] },
+    { key: 'conversationId', found: !!id.recordId, via: id.recordId ? (id.sources[0]?.source === 'profile' || s.profile?.identity ? 'profile' : 'heuristics') : null, reads: id.recordId ? [{ text: id.recordId }] : [] },
     {
       key: 'threadRoles',
       found: messages.length > 0 && messages.every((m) => m.role !== 'unknown'),
       via: threadVia,
-      reads: messages.map((m) => `${m.role} · ${m.author ? `${m.author}: ` : ''}${cut(m.text)}`),
+      reads: messages.map((m) => ({ key: `entryRole_${m.role}`, text: `${m.author ? `${m.author}: ` : ''}${cut(m.text)}` })),
     },
     {
       key: 'customer',
       found: Object.keys(customer).length > 0,
       via: Object.keys(customer).length ? profileHas(s.profile?.customer?.fields) : null,
-      reads: Object.entries(customer).map(([k, v]) => `${k}: ${cut(String(v), 60)}`),
+      reads: Object.entries(customer).map(([k, v]) => ({ key: `fieldName_${k}`, text: cut(String(v), 60) })),
     },
-    { key: 'history', found: !!history?.length, via: history?.length ? profileHas(s.profile?.history?.container) : null, reads: (history ?? []).slice(0, 3).map((h) => cut(`${h.id} ${h.title} ${h.status}`.trim())) },
-    { key: 'replyComposer', found: !!reply, via: reply?.via ?? null, reads: reply ? [describeEl(reply.el)] : [] },
-    { key: 'sendButton', found: !!send, via: send?.via ?? null, reads: send ? [describeEl(send.el)] : [] },
-    { key: 'noteBox', found: !!note, via: note?.via ?? null, reads: note ? [describeEl(note.el)] : [] },
+    { key: 'history', found: !!history?.length, via: history?.length ? profileHas(s.profile?.history?.container) : null, reads: (history ?? []).slice(0, 3).map((h) => ({ text: cut(`${h.id} ${h.title} ${h.status}`.trim()) })) },
+    { key: 'replyComposer', found: !!reply, via: reply?.via ?? null, reads: reply ? [shownAs(reply.el)] : [] },
+    { key: 'sendButton', found: !!send, via: send?.via ?? null, reads: send ? [shownAs(send.el)] : [] },
+    { key: 'noteBox', found: !!note, via: note?.via ?? null, reads: note ? [shownAs(note.el)] : [] },
     {
       key: 'ticketForm',
       found: !!form?.found,
       via: s.ticketForm()?.via ?? null,
-      reads: form?.found ? [Object.keys(form.fields ?? {}).join(', '), ...(form.missing?.length ? [`− ${form.missing.join(', ')}`] : [])].filter(Boolean) : [],
+      reads: form?.found ? [{ keys: Object.keys(form.fields ?? {}).map((k) => `fieldName_${k}`) }, ...(form.missing?.length ? [{ keys: form.missing.map((k) => `fieldName_${k}`), missing: true }] : [])].filter((l) => l.keys.length) : [],
     },
     { key: 'assign', found: !!s.assign(), via: s.assign()?.via ?? null, reads: [] },
-    { key: 'kb', found: kb, via: kb ? profileHas(s.profile?.kb?.length) : null, reads: [] },
+    { key: 'kb', found: kb.length > 0, via: kb.length ? profileHas(s.profile?.kb?.length) : null, reads: kb.map((k) => (k.kind === 'local' ? { key: 'kbKind_local' } : { key: `kbKind_${k.kind}`, text: k.name })) },
   ];
 }
 
-/** The Send button a delivery would press: the profile's, else one named Send near the composer. */
-export function sendButton(s: Snapshot, editor: Element | null): { el: Element; via: 'profile' | 'heuristics' } | null {
+/** How a person would recognise an element: its placeholder, label or button text; else its description. */
+function shownAs(el: Element): ReadLine {
+  const placeholder = el.getAttribute('placeholder') ?? el.querySelector('[data-placeholder]')?.getAttribute('data-placeholder') ?? el.getAttribute('data-placeholder');
+  const words = el.getAttribute('aria-label') || placeholder || (el.tagName === 'BUTTON' || el.tagName === 'A' ? el.textContent : null) || (el as HTMLInputElement).value || el.getAttribute('title');
+  const text = words?.replace(/\s+/g, ' ').trim();
+  return text ? { text: cut(text, 60) } : { text: describeEl(el), code: true };
+}
+
+/**
+ * The Send button a delivery would press, as reply.send chooses it: the profile's, the one
+ * the composer finder saw beside the editor, else one named Send near the composer. A
+ * disabled one counts (consoles disable Send while the box is empty).
+ */
+export function sendButton(s: Snapshot, reply: { el: Element; sendButton?: HTMLElement } | null): { el: Element; via: 'profile' | 'heuristics' } | null {
   const css = s.profile?.composers?.reply?.submit;
   const byRule = css ? queryOne(document, css) : null;
   if (byRule) return { el: byRule, via: 'profile' };
-  const scope = editor?.closest('form, section, [role=region], [role=form]') ?? document.body;
-  const found = findButton(BUTTON_SYNONYMS.send, { scope }) ?? findButton(BUTTON_SYNONYMS.send);
+  if (reply?.sendButton) return { el: reply.sendButton, via: 'heuristics' };
+  const editor = reply?.el ?? null;
+  const near = editor ? findButtonNear(editor, BUTTON_SYNONYMS.send) : null;
+  if (near) return { el: near.el, via: 'heuristics' };
+  const found = findButton(BUTTON_SYNONYMS.send);
   return found ? { el: found, via: 'heuristics' } : null;
 }
 
