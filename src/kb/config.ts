@@ -19,7 +19,8 @@ export const SameOriginUrl = z.string().check(
   z.trim(),
   z.minLength(1),
   z.maxLength(300),
-  z.refine((u) => !/^[a-z][a-z\d+.-]*:/i.test(u) && !u.startsWith('//') && !u.startsWith('\\'), {
+  // Not a URL of another origin, and a URL at all: a path has no spaces ("not a url" is not one).
+  z.refine((u) => !/^[a-z][a-z\d+.-]*:/i.test(u) && !u.startsWith('//') && !u.startsWith('\\') && !/\s/.test(u), {
     message: HINTS.sameOriginUrl,
   }),
 );

@@ -15,7 +15,7 @@ describe('provider config', () => {
   it('accepts relative and same-origin paths and refuses other origins', () => {
     expect(KbProviderConfig.safeParse({ kind: 'json', url: '/api/kb/search' }).success).toBe(true);
     expect(KbProviderConfig.safeParse({ kind: 'html', searchUrl: 'kb.php?q={query}' }).success).toBe(true);
-    for (const url of ['https://evil.example/kb', '//evil.example/kb', 'javascript:alert(1)']) {
+    for (const url of ['https://evil.example/kb', '//evil.example/kb', 'javascript:alert(1)', 'not a url']) {
       expect(KbProviderConfig.safeParse({ kind: 'json', url }).success).toBe(false);
     }
     expect(KbProviderConfig.safeParse({ kind: 'html', searchUrl: '/kb' }).success).toBe(false); // no {query}
