@@ -61,7 +61,7 @@ describe.each(CONSOLES)('the "this console" view on the %s fixture console', (na
     const view = await l.browser.newPage();
     await view.goto(`chrome-extension://${l.extensionId}/src/sidepanel/index.html?tabId=${tabId}&view=console`, { waitUntil: 'load' });
     await view.waitForSelector('.this-console .capability');
-    const caps = await view.$$eval('.capabilities > .capability', (els) =>
+    const caps: Record<string, { found: boolean; reads: string[] }> = await view.$$eval('.capabilities > .capability', (els) =>
       Object.fromEntries(els.map((e) => [(e as HTMLElement).dataset.cap, { found: (e as HTMLElement).dataset.found === 'true', reads: Array.from(e.querySelectorAll('.reads li')).map((li) => li.textContent ?? '') }])),
     );
     for (const cap of ['conversationId', 'threadRoles', 'customer', 'replyComposer', 'sendButton', 'kb']) expect(caps[cap]?.found, cap).toBe(true);

@@ -13,6 +13,18 @@ import { CHROME, chord, launchWithExtension } from './browser.ts';
 
 const OUT = resolve(import.meta.dirname, '../demo-output');
 
+/** A server on the port the environment names (or the default); a port in use says how to pick another. */
+async function listening<T>(env: 'PORT' | 'MODEL_PORT', fallback: number, start: (port: number) => Promise<T>): Promise<T> {
+  const port = Number(process.env[env] ?? fallback);
+  try {
+    return await start(port);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw e;
+    console.error(`Port ${port} is in use (another demo still running?). Stop it, or pick free ports: PORT=5417 MODEL_PORT=5418 npm run demo`);
+    process.exit(1);
+  }
+}
+
 async function main() {
   if (!existsSync(CHROME)) {
     console.error(`Chromium not found at ${CHROME}. Install it (apt-get install chromium chromium-l10n fonts-noto-cjk) or set CHROME_PATH.`);
@@ -20,11 +32,11 @@ async function main() {
   }
   console.log('Building the extension…');
   execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
-  const server = await startConsole({ port: Number(process.env.PORT ?? 5317) });
+  const server = await listening('PORT', 5317, (port) => startConsole({ port }));
   console.log(`Demo console: ${server.url}/  (English: ${server.url}/?lang=en, backend log: ${server.url}/api/_log)`);
   // The local OpenAI-compatible model, unless a real endpoint is given in the environment.
   const real = process.env.DESKHAND_LLM_BASE_URL;
-  const model = real ? null : await startModelServer({ port: Number(process.env.MODEL_PORT ?? 5318) });
+  const model = real ? null : await listening('MODEL_PORT', 5318, (port) => startModelServer({ port }));
   const llm = real
     ? { baseURL: real, apiKey: process.env.DESKHAND_LLM_API_KEY ?? '', model: process.env.DESKHAND_LLM_MODEL ?? '' }
     : { baseURL: `${model!.url}/v1`, apiKey: 'demo', model: 'demo-assistant' };

@@ -102,7 +102,14 @@ export async function startConsole(opts: { port?: number; host?: string } = {}):
     return json(res, 404, { error: 'not found' });
   }
 
-  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    // A port in use rejects (EADDRINUSE) instead of an unhandled 'error' event.
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {

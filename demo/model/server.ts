@@ -176,7 +176,14 @@ export async function startModelServer(opts: { port?: number } = {}): Promise<Mo
     });
   });
 
-  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    // A port in use rejects (EADDRINUSE) instead of an unhandled 'error' event.
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
