@@ -13,6 +13,7 @@ import { toBackground } from '../ui/api.ts';
 import { toolLabel } from '../ui/describe.ts';
 import { errorText } from '../ui/errors.ts';
 import { joinList, t, tOr } from '../ui/i18n.ts';
+import { personName } from '../ui/person.ts';
 import { when } from '../ui/time.ts';
 
 const SHOWN = 300;
@@ -118,7 +119,7 @@ function Row({ r, now }: { r: AuditRecord; now: number }) {
       </time>{' '}
       <strong class="what">{toolLabel(r.tool)}</strong> <span class="caller">{callerLabel(r.caller)}</span> <span class="status">{statusLabel(r.status)}</span>
       {r.dryRun && <span class="dry"> · {t('dryRun')}</span>}
-      {r.approvedBy && <span class="by"> · {t('decidedBy', r.approvedBy)}</span>}
+      {r.approvedBy && <span class="by"> · {t('decidedBy', personName(r.approvedBy))}</span>}
       {r.approverRoles && (
         <span class="roles" data-roles-source={r.approverRoles.source}>
           {' '}

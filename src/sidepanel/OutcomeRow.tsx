@@ -7,6 +7,7 @@ import { errorText } from '../ui/errors.ts';
 import { moneyOf } from '../tools/card.ts';
 import type { LedgerEntry } from '../tools/ledger.ts';
 import { t, toolTitle } from '../ui/i18n.ts';
+import { personName } from '../ui/person.ts';
 import { absolute, money, relative } from './format.ts';
 
 /** Failure codes that mean the console itself refused (catalog tools' `*_REFUSED`). */
@@ -38,7 +39,7 @@ export function OutcomeRow({ entry }: { entry: LedgerEntry }) {
       <p class="what">{what(entry)}</p>
       <p class="when">
         <time title={absolute(entry.updatedAt)}>{relative(entry.updatedAt)}</time>
-        {entry.decidedBy ? ` · ${t('cardBy', entry.decidedBy)}` : ''}
+        {entry.decidedBy ? ` · ${t('cardBy', personName(entry.decidedBy))}` : ''}
       </p>
       {error && <p class="detail">{errorText(error)}</p>}
       {entry.unsaved && <p class="unsaved">{t('cardUnsaved')}</p>}
