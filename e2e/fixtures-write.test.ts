@@ -164,6 +164,16 @@ describe.each(['react', 'vue', 'classic', 'chat'] as NormalFixture[])('hotkeys o
     });
   }
 
+  if (name === 'chat') {
+    it('D behind the modal ticket dialog F opened says a dialog blocks the page, not that the box refused the text', async () => {
+      await on.page.reload({ waitUntil: 'networkidle0' });
+      expect(await press(on.page, 'KeyF')).toContain(ZH.filled);
+      const blocked = await env.panel.evaluate(() => chrome.i18n.getMessage('err_COMPOSER_BLOCKED'));
+      expect(await press(on.page, 'KeyD')).toContain(blocked);
+      expect(await mutations(on.fx)).toEqual([]);
+    });
+  }
+
   if (name === 'react') {
     it('keys typed while focus is inside the quick-ticket iframe (rendered after the page loaded) still work', async () => {
       const frame = on.page.frames().find((f) => f !== on.page.mainFrame() && /quick-ticket/.test(f.url()));

@@ -1,4 +1,5 @@
 import { z } from '../tools/zod.ts';
+import { behindModal } from '../dom/editors/kit.ts';
 import { BUTTON_SYNONYMS } from '../dom/synonyms.ts';
 import { fail } from '../tools/errors.ts';
 import type { WriteTool } from '../tools/types.ts';
@@ -34,6 +35,8 @@ export const noteAdd = (deps: CatalogDeps): WriteTool<typeof input, unknown> => 
     // Found before the fill (no button: nothing is typed), pressed only once it is enabled.
     const button = own ? { ok: true as const, el: own, label: '' } : buttonNear(info?.container ?? f.el, BUTTON_SYNONYMS.addNote, { disabledOk: true });
     if (!button.ok) return fail('not_found', 'NO_NOTE_BUTTON', `The note box has no save button deskhand can use: ${button.detail}.`, 'Add the note by hand.');
+    const blocked = behindModal(f.el);
+    if (blocked) return fail('failed', 'COMPOSER_BLOCKED', `The note box cannot be edited now${blocked}.`, 'Close the dialog, then add the note again.');
     const filled = await fillComposer(f, text, ctx.signal);
     if (!filled.ok) return fail('failed', 'NOTE_NOT_TAKEN', `The note box did not take the text: ${filled.detail}`, 'Type it by hand.');
     if (!(await enabledAfterFill(button.el, ctx.signal))) {

@@ -1,4 +1,5 @@
 import { z } from '../tools/zod.ts';
+import { behindModal } from '../dom/editors/kit.ts';
 import { setValue } from '../dom/set-value.ts';
 import { fail, ok } from '../tools/errors.ts';
 import type { WriteTool } from '../tools/types.ts';
@@ -25,6 +26,8 @@ export const replyDraft = (deps: CatalogDeps): WriteTool<typeof input, unknown> 
   async run({ text }, ctx) {
     const f = await openComposer(deps, 'reply', ctx.signal);
     if (!f) return fail('not_found', 'NO_COMPOSER', 'No reply composer was found.', 'Open a conversation first, or use page.inspect.');
+    const blocked = behindModal(f.el);
+    if (blocked) return fail('failed', 'COMPOSER_BLOCKED', `The reply composer cannot be edited now${blocked}.`, 'Close the dialog, then draft again.');
     const res = await setValue(f.el, f.kind, text, ctx.signal);
     if (!res.ok) return fail('failed', 'DRAFT_NOT_TAKEN', `The composer did not take the text: ${res.detail ?? ''}`, 'Paste it by hand.');
     return ok({ drafted: true, chars: res.value.length, via: f.via });

@@ -316,7 +316,7 @@ function holds(outer: Element, el: Element): boolean {
  * the browser's own commands (https://html.spec.whatwg.org/#blocked-by-a-modal-dialog).
  * Said in the failure, so the agent knows to close it.
  */
-function behindModal(el: Element): string {
+export function behindModal(el: Element): string {
   for (const root of collectRoots(el.ownerDocument)) {
     for (const d of Array.from(root.querySelectorAll('dialog[open]'))) {
       if (d.matches(':modal') && !holds(d, el)) return ` (an open modal dialog blocks the page: "${(d.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40)}"; close it first)`;
