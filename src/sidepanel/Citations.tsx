@@ -7,7 +7,8 @@ import { usedCitations, type Citation } from '../kb/citations.ts';
 import type { ToolChip } from '../llm/loop.ts';
 import { t } from '../ui/i18n.ts';
 
-const sourceLabel = (source: string) => source.split(', ').map((s) => (s === 'local' ? t('kbSourceLocal') : s)).join(' · ');
+/** A source as people say it: an unnamed provider is named by its address (kb/config.ts providerName), shown as "the console's KB". */
+const sourceLabel = (source: string) => source.split(', ').map((s) => (s === 'local' ? t('kbSourceLocal') : s.startsWith('/') ? t('kbSourceConsole') : s)).join(' · ');
 
 export function Citations({ chips, answer, onOpen }: { chips: readonly ToolChip[]; answer: string; onOpen: (url: string) => void }) {
   const all = chips.flatMap((c) => (c.status === 'ok' || c.status === 'cached' ? ((c as ToolChip & { citations?: Citation[] }).citations ?? []) : []));
