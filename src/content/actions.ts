@@ -16,6 +16,7 @@ import type { Host } from './host.ts';
 import { stepTitle } from '../ui/describe.ts';
 import { errorText as shownError, fieldName } from '../ui/errors.ts';
 import { joinList, t, uiLang } from '../ui/i18n.ts';
+import { money } from '../ui/money.ts';
 import { toast } from './toast.ts';
 
 /** The customer's language: the console page's own lang, else the agent's UI language. */
@@ -121,7 +122,7 @@ async function prepareRefund(host: Host): Promise<ActionReport> {
   const missing = [!orderId && 'orderId', !(amount > 0) && 'amount', reason.length < 4 && 'reason'].filter(Boolean) as string[];
   if (missing.length) return { tone: 'warn', text: t('toastRefundMissing', fieldNames(missing)) };
   const r = await host.core.registry.invoke('refund.request', { orderId, amount, currency, reason }, host.ctx('hotkey'));
-  if (!r.ok && 'requiresConfirm' in r) return { tone: 'info', text: t('toastRefundAwait', amount, currency, orderId) };
+  if (!r.ok && 'requiresConfirm' in r) return { tone: 'info', text: t('toastRefundAwait', money(amount, currency), orderId) };
   return { tone: 'error', text: errorText(r) };
 }
 

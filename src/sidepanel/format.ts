@@ -3,14 +3,7 @@ import { uiLang } from '../ui/i18n.ts';
 
 const locale = () => chrome.i18n.getUILanguage() || (uiLang() === 'zh' ? 'zh-CN' : 'en');
 
-/** One amount with its currency code ("CNY 199.00"): ¥ alone would not say CNY or JPY. */
-export function money(amount: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat(locale(), { style: 'currency', currency, currencyDisplay: 'code' }).format(amount);
-  } catch {
-    return `${currency} ${amount}`;
-  }
-}
+export { money } from '../ui/money.ts';
 
 /** Local date and time with the zone, e.g. "2026/11/30 13:42:05 GMT+8". */
 export function absolute(ms: number): string {
