@@ -312,6 +312,8 @@ function script(body: Body, host: string): Reply {
     case 'rate-limited':
     case 'demo-assistant':
     default:
+      // A how-to or policy question is the knowledge base's; anything else is about this customer.
+      if (asksHowTo(msgs)) return kbCites(msgs, results, zh, wire(body, 'kb__search'));
       if (rounds === 0) return { calls: [{ name: wire(body, 'conversation__read'), args: { limit: 10 } }, { name: wire(body, 'ticket__history'), args: { limit: 5 } }] };
       return { text: grounded(results, zh) };
   }
@@ -358,11 +360,27 @@ function kbCites(msgs: Msg[], results: { name: string; content: string }[], zh: 
   return { text: zh ? `根据知识库文章「${titles[0]}」，请按文章中的步骤处理。` : `According to the article "${titles[0]}", follow the steps it gives.` };
 }
 
-/** An answer built only from what the tools returned (ticket ids and titles). */
+/** "怎么…", "如何…", "how do I…", "what is the policy…": a question for the knowledge base. */
+function asksHowTo(msgs: Msg[]): boolean {
+  const q = [...msgs].reverse().find((m) => m.role === 'user')?.content ?? '';
+  return /怎么|如何|怎样|能否|可以.*吗|政策|规定|流程|\bhow\b|\bwhat is\b|\bpolicy\b|\bcan (i|we|a customer)\b/i.test(q);
+}
+
+/** Words of a text that say what it is about: Han bigrams and Latin words of 4+ letters. */
+function topicWords(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const run of text.match(/\p{Script=Han}+/gu) ?? []) for (let i = 0; i + 2 <= run.length; i++) out.add(run.slice(i, i + 2));
+  for (const w of text.toLowerCase().match(/[a-z]{4,}/g) ?? []) out.add(w);
+  return out;
+}
+
+/** An answer built only from what the tools returned (ticket ids and titles; similar = shares a topic word with the conversation). */
 function grounded(results: { name: string; content: string }[], zh: boolean): string {
   const all = results.map((r) => r.content).join('\n');
-  const tickets = [...all.matchAll(/"id":"(T-\d+)","title":"([^"]+)","status":"([^"]*)"/g)].map((m) => ({ id: m[1], title: m[2], status: m[3] }));
-  const similar = tickets.filter((t) => /耳机|earbud|silent|无声/i.test(t.title ?? ''));
+  const tickets = [...all.matchAll(/"id":"([^"]+)","title":"([^"]+)","status":"([^"]*)"/g)].map((m) => ({ id: m[1], title: m[2], status: m[3] }));
+  const conversation = results.filter((r) => /conversation/.test(r.name)).map((r) => r.content).join('\n');
+  const about = topicWords(conversation.replace(/"id":"[^"]+","title":"[^"]+"/g, ''));
+  const similar = tickets.filter((t) => [...topicWords(t.title ?? '')].some((w) => about.has(w)));
   if (zh) {
     if (!tickets.length) return '没有找到该客户的历史工单。';
     const lines = tickets.map((t) => `- **${t.id}** ${t.title}（${t.status}）`);

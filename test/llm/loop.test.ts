@@ -102,6 +102,14 @@ describe('the chat loop', () => {
     expect(reqs[0]!.tools.sort()).toEqual(['conversation__read', 'customer__read', 'kb__search', 'ticket__history']);
   });
 
+  it('the demo model takes a how-to question to the knowledge base and cites what it found', async () => {
+    const s = setup('demo-assistant');
+    const r = await askQuestion([], '发票抬头开错了怎么重开？', s.deps);
+    expect(r.stopped).toBe('answered');
+    expect(s.calls).toEqual(['kb.search']);
+    expect(r.answer).not.toMatch(/历史工单|类似问题/);
+  });
+
   it('wraps page text in per-call random delimiters', async () => {
     const s = setup('demo-assistant');
     const r = await askQuestion([], 'q', s.deps);
