@@ -7,7 +7,13 @@
  * what landed on the console's backend (e2e/consoles/write-run.ts): the first record in zh
  * and the second in en (BENCH_WRITE_ALL=1: every record in both). Twice: with the console
  * profiles deskhand ships (auto), and with the generic profile alone (profiles off for the
- * origin). Written to .tmp/bench/consoles.json (BENCH_SAVE=1: bench/results/consoles.json).
+ * origin). osTicket's write row (bench/osticket-write.ts) is judged by its database, on the
+ * same two records. Written to .tmp/bench/consoles.json (BENCH_SAVE=1: bench/results/consoles.json).
+ *
+ * BENCH_CONSOLES=osticket,demo (comma-separated console names: demo, osticket, the fixture
+ * names) runs only those consoles, to iterate on one; the full run is the default. osTicket
+ * runs on the instance OSTICKET_DIR names (osticket.ts), e.g. a private one set up with
+ * `OSTICKET_HOST=127.0.0.4 OSTICKET_PORT=8289 OSTICKET_DIR=/tmp/x bash e2e/consoles/osticket/setup.sh`.
  */
 import type { Page } from 'puppeteer-core';
 import { demoTruth, demoAgentName } from '../demo/console/truth.ts';
@@ -20,13 +26,17 @@ import { READ_TOOLS, WRITE_TOOLS } from '../e2e/consoles/judge.ts';
 import { demoTarget, fixtureTarget, judgeWrites, type WriteRow, type WriteTarget } from '../e2e/consoles/write-run.ts';
 import { startModelServer } from '../demo/model/server.ts';
 import { launchForConsole } from '../e2e/consoles/console-browser.ts';
-import { loginStaff, osticketAvailable, startOsticket, ticketThread, ticketUser, userTickets } from '../e2e/consoles/osticket/osticket.ts';
+import { loginStaff, osticketAvailable, startOsticket, ticketThread, ticketUser, userTickets, type Osticket } from '../e2e/consoles/osticket/osticket.ts';
+import { osticketTarget } from './osticket-write.ts';
 import { resultsDir } from './lib.ts';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 type Mode = 'profiles' | 'generic';
 const LANGS: Lang[] = ['zh', 'en'];
+const ONLY = process.env.BENCH_CONSOLES?.split(',').map((s) => s.trim()).filter(Boolean);
+const runs = (name: string) => !ONLY?.length || ONLY.includes(name);
+const fixtureNames = () => (Object.keys(FIXTURES) as (keyof typeof FIXTURES)[]).filter(runs);
 
 async function panelOf(browser: Env['browser'], extensionId: string): Promise<Page> {
   const panel = await browser.newPage();
@@ -66,31 +76,37 @@ async function demoRows(env: Env, mode: Mode): Promise<ReadRow[]> {
 
 async function fixtureRows(env: Env, mode: Mode): Promise<ReadRow[]> {
   const rows: ReadRow[] = [];
-  for (const [name, start] of Object.entries(FIXTURES)) {
-    const fx = await start();
+  for (const name of fixtureNames()) {
+    const fx = await FIXTURES[name]();
     try {
       await setMode(env, fx.url, mode);
       for (const lang of LANGS) rows.push(...(await judgeFixture(env, fx, lang)));
     } finally {
       await fx.close();
     }
-    void name;
   }
   return rows;
 }
 
 const ROLE = { M: 'customer', R: 'agent', N: 'note' } as const;
 
-async function osticketRows(mode: Mode): Promise<ReadRow[]> {
+/** A browser set up for osTicket (its origin granted), logged into the staff panel as Ada Agent. */
+async function withOsticket<T>(run: (env: Env, os: Osticket) => Promise<T>): Promise<T> {
   const os = await startOsticket();
-  const origin = new URL(os.url).origin;
-  const cb = await launchForConsole(origin, { agentName: 'Ada Agent' });
+  const cb = await launchForConsole(new URL(os.url).origin, { agentName: 'Ada Agent' });
   try {
-    const panel = await panelOf(cb.browser, cb.extensionId);
-    const env: Env = { browser: cb.browser, worker: cb.worker, panel };
-    await setMode(env, origin, mode);
+    const env: Env = { browser: cb.browser, worker: cb.worker, panel: await panelOf(cb.browser, cb.extensionId) };
     const login = await cb.browser.newPage();
     await loginStaff(login, os.staff);
+    return await run(env, os);
+  } finally {
+    await cb.close();
+  }
+}
+
+async function osticketRows(mode: Mode): Promise<ReadRow[]> {
+  return withOsticket(async (env, os) => {
+    await setMode(env, new URL(os.url).origin, mode);
     const records = [];
     for (const t of os.seed.tickets) {
       const [thread, user, tickets] = await Promise.all([ticketThread(t.id), ticketUser(t.id), userTickets(t.userId)]);
@@ -106,20 +122,26 @@ async function osticketRows(mode: Mode): Promise<ReadRow[]> {
       });
     }
     // osTicket's staff panel has one language here (DOM.md: no language pack in the tarball).
-    return await judgeRecords(env, 'osticket', records, 'en', async (page, url) => {
+    return judgeRecords(env, 'osticket', records, 'en', async (page, url) => {
       await page.bringToFront();
       await page.goto(url, { waitUntil: 'load' });
     });
-  } finally {
-    await cb.close();
-  }
+  });
+}
+
+/** osTicket's write row, the seeded database restored before each step (bench/osticket-write.ts). */
+async function osticketWriteRows(mode: Mode, modelUrl: string): Promise<WriteRow[]> {
+  return withOsticket(async (env, os) => {
+    await writeSettings(env, modelUrl);
+    return targetRows(env, osticketTarget(os), mode);
+  });
 }
 
 /** What the write side needs: a refund approver, the local model server for quickTicket, the queue allow-list. */
 async function writeSettings(env: Env, modelUrl: string): Promise<void> {
   await env.worker.evaluate(async (baseURL: string) => {
     const cur = ((await chrome.storage.local.get('settings')).settings ?? {}) as Record<string, unknown>;
-    await chrome.storage.local.set({ settings: { ...cur, roles: ['AGENT', 'REFUND_APPROVER'], llm: { baseURL, apiKey: 'demo', model: 'demo-assistant' }, queues: ['billing', 'logistics', 'tech', 'vip', '技术支持', 'Technical support', 'Tech support'] } });
+    await chrome.storage.local.set({ settings: { ...cur, roles: ['AGENT', 'REFUND_APPROVER'], llm: { baseURL, apiKey: 'demo', model: 'demo-assistant' }, queues: ['billing', 'logistics', 'tech', 'vip', '技术支持', 'Technical support', 'Tech support', 'Sales'] } });
   }, `${modelUrl}/v1`);
 }
 
@@ -134,16 +156,18 @@ async function targetRows(env: Env, t: WriteTarget, mode: Mode): Promise<WriteRo
 
 async function writeRows(env: Env, mode: Mode): Promise<WriteRow[]> {
   const rows: WriteRow[] = [];
-  const demo = await startConsole();
-  try {
-    rows.push(...(await targetRows(env, demoTarget(demo), mode)));
-  } finally {
-    await demo.close();
-  }
-  for (const [name, start] of Object.entries(FIXTURES)) {
-    const fx = await start();
+  if (runs('demo')) {
+    const demo = await startConsole();
     try {
-      rows.push(...(await targetRows(env, fixtureTarget(name as keyof typeof FIXTURES, fx), mode)));
+      rows.push(...(await targetRows(env, demoTarget(demo), mode)));
+    } finally {
+      await demo.close();
+    }
+  }
+  for (const name of fixtureNames()) {
+    const fx = await FIXTURES[name]();
+    try {
+      rows.push(...(await targetRows(env, fixtureTarget(name, fx), mode)));
     } finally {
       await fx.close();
     }
@@ -192,19 +216,29 @@ export async function benchConsoles(): Promise<BenchResult> {
   const result: BenchResult = { profiles: [], generic: [], writes: { profiles: [], generic: [] } };
   const model = await startModelServer();
   try {
-    for (const mode of ['profiles', 'generic'] as const) {
-      result[mode].push(...(await demoRows(env, mode)), ...(await fixtureRows(env, mode)));
+    try {
+      for (const mode of ['profiles', 'generic'] as const) {
+        result[mode].push(...(runs('demo') ? await demoRows(env, mode) : []), ...(await fixtureRows(env, mode)));
+      }
+      await writeSettings(env, model.url);
+      for (const mode of ['profiles', 'generic'] as const) result.writes[mode].push(...(await writeRows(env, mode)));
+    } finally {
+      await l.browser.close();
     }
-    await writeSettings(env, model.url);
-    for (const mode of ['profiles', 'generic'] as const) result.writes[mode].push(...(await writeRows(env, mode)));
+    if (!runs('osticket')) return result;
+    if (await osticketAvailable()) {
+      for (const mode of ['profiles', 'generic'] as const) {
+        const t0 = Date.now();
+        result[mode].push(...(await osticketRows(mode)));
+        const t1 = Date.now();
+        result.writes[mode].push(...(await osticketWriteRows(mode, model.url)));
+        console.log(`osTicket (${mode}): read ${((t1 - t0) / 1000).toFixed(0)} s, write ${((Date.now() - t1) / 1000).toFixed(0)} s`);
+      }
+    } else {
+      console.log('osTicket is not installed here (sudo bash e2e/consoles/osticket/setup.sh): skipped, and said so in the results');
+    }
   } finally {
-    await l.browser.close();
     await model.close();
-  }
-  if (await osticketAvailable()) {
-    for (const mode of ['profiles', 'generic'] as const) result[mode].push(...(await osticketRows(mode)));
-  } else {
-    console.log('osTicket is not installed here (sudo bash e2e/consoles/osticket/setup.sh): skipped, and said so in the results');
   }
   return result;
 }
@@ -226,7 +260,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log('\nthe same with the generic profile alone:');
   console.table(writeTable(r.writes.generic));
   const wshare = (rows: WriteRow[], skip: string[] = []) => share(rows as unknown as ReadRow[], skip);
-  console.log(`writes on the demo with its profile: ${wshare(r.writes.profiles.filter((x) => x.console === 'demo'))}; generic alone on the fixture consoles: ${wshare(r.writes.generic.filter((x) => fixtures.includes(x.console)))}; without opaque: ${wshare(r.writes.generic.filter((x) => fixtures.includes(x.console)), ['opaque'])}`);
+  console.log(`writes on the demo with its profile: ${wshare(r.writes.profiles.filter((x) => x.console === 'demo'))}; on osTicket with its profile: ${wshare(r.writes.profiles.filter((x) => x.console === 'osticket'))}; generic alone on the fixture consoles: ${wshare(r.writes.generic.filter((x) => fixtures.includes(x.console)))}; without opaque: ${wshare(r.writes.generic.filter((x) => fixtures.includes(x.console)), ['opaque'])}`);
   const dir = resultsDir();
   mkdirSync(dir, { recursive: true });
   writeFileSync(

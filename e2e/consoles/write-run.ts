@@ -133,6 +133,11 @@ export interface Hands {
   refund?(page: Page, lang: Lang, amount: string, reason: string): Promise<void>;
   /** The queue and the agent control the console has (for queue.assign / ticket.assign). */
   assigns: { queue: boolean; agent: boolean };
+  /**
+   * The form loads its other fields once a category is chosen (osTicket's Help Topic loads
+   * Issue Summary, details and priority), so a person chooses the category first.
+   */
+  categoryFirst?: boolean;
 }
 
 const L = (lang: Lang, zh: string, en: string) => (lang === 'zh' ? zh : en);
@@ -235,6 +240,8 @@ export interface WriteTarget {
   backend: Backend;
   /** The queue queue.assign moves to (its value in the backend, its label as the agent says it). */
   queue: { value: string; label: Record<Lang, string> };
+  /** The agent ticket.assign assigns to (default Marcus Lee, the fixtures' agent). */
+  agent?: string;
 }
 
 /** A fixture console as a write target, judged by its truth and log. */
@@ -367,12 +374,13 @@ export async function judgeWrites(env: Env, t: WriteTarget, rec: TargetRecord, l
     });
   }
   if (h.assigns.agent) {
+    const agent = t.agent ?? 'Marcus Lee';
     await step(env, t, url, async ({ tabId }) => {
       const mark = await t.backend.mark(rec.id);
-      const said = saidOf(await invoke(env, tabId, 'ticket.assign', { agent: 'Marcus Lee' }));
-      const l = await landedAfter(t, mark, (x) => x.agent === 'Marcus Lee', said.ok ? 3_000 : 1_000);
+      const said = saidOf(await invoke(env, tabId, 'ticket.assign', { agent }));
+      const l = await landedAfter(t, mark, (x) => x.agent === agent, said.ok ? 3_000 : 1_000);
       const posts = l.requests.filter((e) => h.paths.assign.test(e.path) && e.status > 0 && e.status < 400).length;
-      row('ticket.assign', judgeLanding(said, l.agent === 'Marcus Lee' ? Math.max(posts, 1) : 0, true, `agent ${l.agent ?? '-'}`));
+      row('ticket.assign', judgeLanding(said, l.agent === agent ? Math.max(posts, 1) : 0, true, `agent ${l.agent ?? '-'}`));
     });
   }
   rows.push(...(await ticketTools(env, t, rec, lang, url)));
@@ -411,12 +419,21 @@ async function ticketTools(env: Env, t: WriteTarget, rec: TargetRecord, lang: La
     }
     const mark = await t.backend.mark(rec.id);
     const customer = saidOf(await invoke(env, tabId, 'customer.fill', {}));
+    // The customer named by hand where deskhand found none, so the other fields can still be judged.
+    if (!customer.ok) await invoke(env, tabId, 'customer.fill', { email: rec.customer.email, name: rec.customer.name });
+    // A lookup form reloads the page with the chosen customer (osTicket): wait for it as a person does.
+    await waitReady({ worker: env.worker }, page).catch(() => {});
+    await settle(page);
+    const matchCategory = async (): Promise<Said> => {
+      const c = await invoke(env, tabId, 'category.match', {});
+      const chose = c.ok && !c.dryRun && (c.data as { applied?: boolean }).applied === true;
+      // A category chosen by hand where deskhand chose none, so the other fields can still be judged.
+      if (!chose) await invoke(env, tabId, 'ticket.fill', { category: rec.categoryLabel[lang] });
+      return chose ? { ok: true } : c.ok ? { ok: false, why: 'chose no category' } : saidOf(c);
+    };
+    const first = t.hands.categoryFirst ? await matchCategory() : null;
     const fill = saidOf(await invoke(env, tabId, 'ticket.fill', { title: TEXTS.title[lang], description: TEXTS.description[lang], priority: 'high' }));
-    const c = await invoke(env, tabId, 'category.match', {});
-    const chose = c.ok && !c.dryRun && (c.data as { applied?: boolean }).applied === true;
-    const category: Said = chose ? { ok: true } : c.ok ? { ok: false, why: 'chose no category' } : saidOf(c);
-    // A category chosen by hand where deskhand chose none, so the other fields can still be judged.
-    if (!chose) await invoke(env, tabId, 'ticket.fill', { category: rec.categoryLabel[lang] });
+    const category = first ?? (await matchCategory());
     const submit = saidOf(await invoke(env, tabId, 'ticket.submit', {}));
     let l = await landedAfter(t, mark, (x) => x.tickets.length > 0, 4_000);
     const byDeskhand = l.tickets.length;
