@@ -4,7 +4,6 @@ import type { WriteTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
 import { fillByLookup, lookupHere, previewLookup } from './customer-lookup.ts';
 import { fillResult, fillValues, readyForm, planValues, ticketForm, type FillReport } from './shared.ts';
-import type { FieldKey } from '../dom/synonyms.ts';
 
 const input = z.strictObject({
   name: z.optional(z.string().check(z.trim(), z.maxLength(100))),
@@ -55,8 +54,7 @@ export const customerFill = (deps: CatalogDeps): WriteTool<typeof input, FillRep
     if (!Object.values(values).some((v) => v)) {
       return fail('not_found', 'NOTHING_TO_FILL', 'No values were given and the customer panel shows none.', 'Pass name, phone, email or orderId.');
     }
-    const keys = (Object.keys(values) as (keyof Input & FieldKey)[]).filter((k) => values[k]);
-    const ready = await readyForm(deps, form, keys, ctx.signal);
+    const ready = await readyForm(deps, form, values, ctx.signal);
     return fillResult({ ...(await fillValues(values, ready.form, ctx.signal, ready.controls)), opened }, ready.form);
   },
 });

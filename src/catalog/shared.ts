@@ -72,21 +72,26 @@ export async function ticketForm(deps: CatalogDeps, open: boolean, signal?: Abor
 const FIELDS_MS = 3_000;
 
 /**
- * The ticket form and its controls once at least one of `keys` is among them. A console can
- * show a box where the form will be before the form exists (a placeholder that its framework
- * replaces, an iframe still loading): the form is looked up again on each change, so the
- * one that renders later is the one filled. Gives up after FIELDS_MS with what is there.
+ * The ticket form and its controls once at least one of the given fields is among them. A
+ * console can show a box where the form will be before the form exists (a placeholder that
+ * its framework replaces, an iframe still loading): the form is looked up again on each
+ * change, so the one that renders later is the one filled. Gives up after FIELDS_MS with
+ * what is there.
  */
-export async function readyForm(deps: CatalogDeps, form: Element, keys: readonly FieldKey[], signal: AbortSignal): Promise<{ form: Element; controls: Control[] }> {
+export async function readyForm(deps: CatalogDeps, form: Element, values: Partial<Record<FieldKey, string>>, signal: AbortSignal): Promise<{ form: Element; controls: Control[] }> {
+  const keys = givenKeys(values);
   const now = () => {
     const s = deps.model().current();
     const f = s.ticketForm()?.el ?? form;
     return { form: f, controls: s.controls(f) };
   };
-  const some = (r: { form: Element; controls: Control[] }): boolean => Object.keys(findFields(keys, { scope: r.form, controls: r.controls }).found).length > 0;
-  const first = now();
-  if (!keys.length || some(first)) return first;
-  return (await waitFor(() => { const r = now(); return some(r) ? r : null; }, FIELDS_MS, signal)) ?? now();
+  if (!keys.length) return now();
+  // waitFor checks at once, then on each change.
+  const ready = () => {
+    const r = now();
+    return Object.keys(findFields(keys, { scope: r.form, controls: r.controls }).found).length ? r : null;
+  };
+  return (await waitFor(ready, FIELDS_MS, signal)) ?? now();
 }
 
 /**

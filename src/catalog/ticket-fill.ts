@@ -1,6 +1,5 @@
 import { z } from '../tools/zod.ts';
 import { fail } from '../tools/errors.ts';
-import type { FieldKey } from '../dom/synonyms.ts';
 import type { WriteTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
 import { quiet } from '../dom/observe.ts';
@@ -36,8 +35,7 @@ export const ticketFill = (deps: CatalogDeps): WriteTool<typeof input, FillRepor
     // The category first: a console may load the fields that belong to it (osTicket's Help
     // Topic loads the subject and message fields), which are then filled.
     const { category, ...rest } = i;
-    const keys = (Object.keys(i) as FieldKey[]).filter((k) => i[k as keyof typeof i]);
-    const ready = await readyForm(deps, form, keys, ctx.signal);
+    const ready = await readyForm(deps, form, i, ctx.signal);
     const first = category ? await fillValues({ category }, ready.form, ctx.signal, ready.controls) : null;
     if (first?.filled.length) await quiet(ready.form, SETTLE.quietMs, SETTLE.maxMs, ctx.signal);
     const then = Object.values(rest).some((v) => v) ? await fillValues(rest, ready.form, ctx.signal, first?.filled.length ? deps.model().current().controls(ready.form) : ready.controls) : null;
