@@ -12,6 +12,7 @@ import { FIXTURES } from '../fixtures/index.ts';
 import type { FixtureServer, Lang } from '../fixtures/types.ts';
 import { launchWithExtension, type Launched } from '../scripts/browser.ts';
 import { judgeFixture, type ReadRow } from './consoles/fixture-run.ts';
+import { tabIdOf } from './consoles/write-run.ts';
 
 /** The opaque console is built to defeat heuristics (teach mode's test bed): not judged here. */
 const CONSOLES = ['react', 'vue', 'classic', 'chat'] as const;
@@ -57,7 +58,7 @@ describe.each(CONSOLES)('the "this console" view on the %s fixture console', (na
     const rec = (await fx.truth()).records[0]!;
     const page = await l.browser.newPage();
     await page.goto(rec.urls.zh, { waitUntil: 'networkidle0' });
-    const tabId = await l.worker.evaluate(async (u: string) => (await chrome.tabs.query({})).find((t) => t.url === u)?.id ?? -1, page.url());
+    const tabId = await tabIdOf({ browser: l.browser, worker: l.worker, panel }, page.url());
     const view = await l.browser.newPage();
     await view.goto(`chrome-extension://${l.extensionId}/src/sidepanel/index.html?tabId=${tabId}&view=console`, { waitUntil: 'load' });
     await view.waitForSelector('.this-console .capability');
