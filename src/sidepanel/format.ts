@@ -1,7 +1,5 @@
 /** Money and times as a person reads them, in the UI language (Intl). */
-import { uiLang } from '../ui/i18n.ts';
-
-const locale = () => chrome.i18n.getUILanguage() || (uiLang() === 'zh' ? 'zh-CN' : 'en');
+import { intlLocale as locale } from '../ui/i18n.ts';
 
 export { money } from '../ui/money.ts';
 

@@ -18,6 +18,11 @@ export function uiLocale(): string {
   return uiLang() === 'zh' ? 'zh-CN' : 'en';
 }
 
+/** The browser's own UI locale for Intl (dates, money: "en-GB" keeps its date order), else uiLocale(). */
+export function intlLocale(): string {
+  return chrome.i18n.getUILanguage() || uiLocale();
+}
+
 /**
  * Messages without substitutions, as chrome.i18n gave them: the locale is fixed while the
  * extension runs, and each getMessage from a content script is a call into the browser (a
