@@ -111,12 +111,50 @@ function textOf(n: CdpNode): string {
  * background cannot confirm), the amount acknowledged where money is involved, then Confirm
  * once it is enabled (after its dwell time).
  */
-export async function confirmCard(panel: Page, actionId: string): Promise<void> {
+export async function confirmCard(panel: Page, actionId: string, timeoutMs = 15_000): Promise<void> {
   const card = `.card[data-action-id="${actionId}"]`;
   await panel.bringToFront();
   await panel.waitForSelector(card);
-  const ack = await panel.$(`${card} input[name=ack-amount]`);
-  if (ack && !(await ack.evaluate((el) => (el as HTMLInputElement).checked))) await ack.click();
-  await panel.waitForSelector(`${card} button.confirm:not([disabled])`, { timeout: 10_000 });
-  await panel.click(`${card} button.confirm`);
+  const end = Date.now() + timeoutMs;
+  let seen: CardState | null = null;
+  let emulated = false;
+  while (Date.now() < end) {
+    seen = await panel.$eval(card, readCard).catch(() => null);
+    if (seen && !seen.focused && !emulated) {
+      // The panel is in front but its window has no focus (headless Chromium with other
+      // browsers running): a person looking at it would have it. Emulated focus makes
+      // document.hasFocus() true for this page only, as DevTools' "Emulate a focused page".
+      emulated = true;
+      const cdp = await panel.createCDPSession();
+      await cdp.send('Emulation.setFocusEmulationEnabled', { enabled: true });
+      continue;
+    }
+    if (seen?.ack === false) await panel.click(`${card} input[name=ack-amount]`).catch(() => undefined);
+    else if (seen?.enabled) return panel.click(`${card} button.confirm`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  // Why it stayed disabled, in the test's failure: the dwell text, the stale flag, the tick.
+  throw new Error(`Confirm of ${actionId} stayed disabled for ${timeoutMs} ms: ${JSON.stringify(seen)}`);
+}
+
+interface CardState {
+  enabled: boolean;
+  ack: boolean | null;
+  armed: string | null;
+  stale: string | null;
+  notes: string;
+  focused: boolean;
+}
+
+function readCard(el: Element): CardState {
+  const ack = el.querySelector<HTMLInputElement>('input[name=ack-amount]');
+  const button = el.querySelector<HTMLButtonElement>('button.confirm');
+  return {
+    enabled: !!button && !button.disabled,
+    ack: ack ? ack.checked : null,
+    armed: el.getAttribute('data-armed'),
+    stale: el.getAttribute('data-stale'),
+    notes: [...el.querySelectorAll('.dwell, .stale-warning, .who, .countdown')].map((n) => n.textContent).join(' | '),
+    focused: document.hasFocus() && document.visibilityState === 'visible',
+  };
 }

@@ -1,6 +1,6 @@
 /** The parts every setting is made of: its label, its lock, its own error, its hint. */
 import type { ComponentChildren } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { t } from '../ui/i18n.ts';
 
 /** A padlock drawn here (no emoji font needed): reads the same on every system. */
@@ -58,16 +58,19 @@ export function Field(p: { path: string; label: string; locked: boolean; error?:
  * the box (with the error next to it) instead of silently snapping back.
  */
 export function TextInput(p: { name: string; value: string; disabled: boolean; onCommit: (v: string) => void; secret?: boolean; placeholder?: string }) {
-  const [draft, setDraft] = useState(p.value);
-  useEffect(() => setDraft(p.value), [p.value]);
+  // The draft belongs to the value it was typed over: once the stored value changes (saved,
+  // or a policy arrived or went) that same render shows the new value — an effect that reset
+  // the draft would leave one render where the lock is gone but the old value still shows.
+  const [draft, setDraft] = useState<{ over: string; text: string } | null>(null);
+  const shown = draft && draft.over === p.value ? draft.text : p.value;
   const common = {
     name: p.name,
     autocomplete: 'off',
     spellcheck: false,
-    value: draft,
+    value: shown,
     disabled: p.disabled,
     placeholder: p.placeholder,
-    onInput: (e: { currentTarget: HTMLInputElement }) => setDraft(e.currentTarget.value),
+    onInput: (e: { currentTarget: HTMLInputElement }) => setDraft({ over: p.value, text: e.currentTarget.value }),
     onChange: (e: { currentTarget: HTMLInputElement }) => p.onCommit(e.currentTarget.value),
   };
   return p.secret ? <input type="password" {...common} /> : <input type="text" {...common} />;
