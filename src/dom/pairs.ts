@@ -19,6 +19,13 @@ export interface Pair {
 const LABEL_WORDS = ['label', 'key', 'term', 'fieldlabel', 'propname', 'prop', 'caption', 'dt', 'fieldname'];
 const KEY_VALUE = /^\s*([^:：\n]{1,30})[:：]\s*(\S.{0,200})$/;
 
+/**
+ * A value cell holding a control the agent fills is a form's field, not a record's value: a
+ * new-ticket form's "User: [Select User ▾] [Add New] *" row names no customer.
+ */
+const FILLABLE = 'select, textarea, input:not([type=hidden]):not([readonly]):not([disabled]), [contenteditable="true"], [contenteditable=""], [role=combobox], [role=textbox]';
+const holdsControl = (el: Element) => !!el.querySelector(FILLABLE);
+
 export function readPairs(scope: Document | Element): Pair[] {
   const out: Pair[] = [];
   const rendered = !!scope.ownerDocument?.defaultView || (scope as Document).defaultView != null;
@@ -27,7 +34,7 @@ export function readPairs(scope: Document | Element): Pair[] {
   for (const root of rendered ? collectRoots(scope) : [scope]) {
     for (const dt of Array.from(root.querySelectorAll('dt'))) {
       const dd = dt.nextElementSibling;
-      if (dd?.tagName === 'DD' && shown(dd)) out.push({ label: text(dt), value: text(dd), valueEl: dd });
+      if (dd?.tagName === 'DD' && shown(dd) && !holdsControl(dd)) out.push({ label: text(dt), value: text(dd), valueEl: dd });
     }
     for (const row of Array.from(root.querySelectorAll('tr'))) {
       const cells = Array.from(row.children).filter((c) => c.tagName === 'TH' || c.tagName === 'TD');
@@ -35,7 +42,7 @@ export function readPairs(scope: Document | Element): Pair[] {
       for (let i = 0; i + 1 < cells.length; i += 2) {
         const [l, v] = [cells[i]!, cells[i + 1]!];
         const label = text(l);
-        if (label && label.length <= 40 && (l.tagName === 'TH' || /[:：]$/.test(label) || l.querySelector('label, strong, b')) && shown(v)) {
+        if (label && label.length <= 40 && (l.tagName === 'TH' || /[:：]$/.test(label) || l.querySelector('label, strong, b')) && shown(v) && !holdsControl(v)) {
           out.push({ label, value: text(v), valueEl: v });
         }
       }
@@ -59,7 +66,7 @@ function pairFromRow(el: Element, out: Pair[], text: (el: Element) => string, sh
       return;
     }
   }
-  if (kids.length <= 2 && !el.querySelector('div, p, li, table')) {
+  if (kids.length <= 2 && !el.querySelector('div, p, li, table') && !holdsControl(el)) {
     const line = text(el);
     if (line.length > 240) return;
     for (const l of line.split('\n')) {
