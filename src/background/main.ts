@@ -15,6 +15,7 @@ import { syncConsoleScripts } from './consoles.ts';
 import { pruneLedger } from './ledger-store.ts';
 import { installProfilePush } from './profiles.ts';
 import { installRouter } from './router.ts';
+import { forgetClosedTabs } from './came-from.ts';
 import { broadcastView } from './settings-view.ts';
 import { lockStorage } from './storage-lock.ts';
 
@@ -24,6 +25,7 @@ installRouter();
 installBadge();
 installProfilePush();
 installKbUrlSync();
+forgetClosedTabs();
 
 // The toolbar icon opens the side panel (a user gesture).
 void chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => {});

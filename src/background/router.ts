@@ -6,6 +6,8 @@ import { ToBackground, classifySender, refusal, type Reply } from '../messages/i
 import { loadProfiles } from '../profiles/store.ts';
 import { loadSettings } from '../settings/store.ts';
 import { appendAudit, clearAudit, readAudit } from './audit-store.ts';
+import { cameFrom, forgetRecord, recordSeen } from './came-from.ts';
+import { handOver, takeHandover } from './flow-handover.ts';
 import { openPanelFor } from './commands.ts';
 import { cancelGenerate, generate } from './generate.ts';
 import { addPrepared, dispatchToTab, ledger, listForTab, stillBound } from './confirm.ts';
@@ -114,6 +116,25 @@ export async function route(raw: unknown, sender: chrome.runtime.MessageSender):
       // A packaged file needs no web_accessible_resources: the page can neither load nor probe it.
       await chrome.scripting.executeScript({ target: { tabId: from.tabId, frameIds: [from.frameId] }, files: [TEACH_SCRIPT] });
       return { ok: true };
+    case 'record.seen':
+      // Kept under the URL the browser stamped on the sender, for the record's own tab.
+      if (!topFrame) return notContent();
+      await recordSeen(msg.record, { tabId: from.tabId, url: from.url });
+      return { ok: true };
+    case 'record.left':
+      if (!topFrame) return notContent();
+      await forgetRecord(from.tabId);
+      return { ok: true };
+    case 'record.cameFrom':
+      if (!topFrame) return notContent();
+      return { ok: true, record: await cameFrom({ tabId: from.tabId, url: from.url }) };
+    case 'flow.handover':
+      if (!topFrame) return notContent();
+      handOver(msg.handover, { tabId: from.tabId, origin: from.origin });
+      return { ok: true };
+    case 'flow.resume':
+      if (!topFrame) return notContent();
+      return { ok: true, handover: takeHandover({ tabId: from.tabId, origin: from.origin }) };
     case 'audit.list':
       if (from.kind !== 'sidepanel' && from.kind !== 'options') return refusal('NOT_EXTENSION_PAGE', 'Only extension pages read the log.');
       return { ok: true, ...(await readAudit()) };

@@ -70,7 +70,7 @@ export const categoryMatch = (deps: CatalogDeps): WriteTool<typeof input, unknow
     const field = form ? findField('category', { scope: form }) : null;
     // Inside a closed form nothing can be opened: only the options already in the DOM are scored.
     const options = !field ? [] : field.behindOpener ? optionsOf(field.el, field.kind) : await listOptions(field.el, field.kind, ctx.signal);
-    const scores = field ? scoreOptions(options, textsOf(deps, hint)) : [];
+    const scores = field ? scoreOptions(options, await textsOf(deps, hint)) : [];
     const first = form ? opensFirst(form, opener) : undefined;
     return { touches: field ? ['category'] : [], missing: field ? [] : ['category'], display: { choice: scores[0]?.score ? scores[0].label : null, scores, ...(first ? { opensFirst: first } : {}) } };
   },
@@ -81,7 +81,7 @@ export const categoryMatch = (deps: CatalogDeps): WriteTool<typeof input, unknow
       const tried = form ? triedFor('category', form) : 'no ticket form on this page';
       return fail('not_found', 'NO_CATEGORY_FIELD', `No category field was found in the ticket form: ${tried}.`, 'Use page.inspect to see which fields are found.');
     }
-    const scores = scoreOptions(await listOptions(field.el, field.kind, ctx.signal), textsOf(deps, hint));
+    const scores = scoreOptions(await listOptions(field.el, field.kind, ctx.signal), await textsOf(deps, hint));
     const [choice, runnerUp] = scores;
     if (!choice || choice.score === 0) {
       return ok({ choice: null, runnerUp: null, scores, applied: false, opened, detail: 'No category matches the conversation; choose one by hand.' });
@@ -94,11 +94,14 @@ export const categoryMatch = (deps: CatalogDeps): WriteTool<typeof input, unknow
   },
 });
 
-function textsOf(deps: CatalogDeps, hint?: string): { text: string; weight: number }[] {
+/** What the category is matched against: this page's conversation, else the one the form was opened from. */
+async function textsOf(deps: CatalogDeps, hint?: string): Promise<{ text: string; weight: number }[]> {
   const s = deps.model().current();
-  const entries = (s.thread()?.entries ?? []).filter((m) => m.role !== 'system' && m.role !== 'note');
+  const here = s.thread()?.entries ?? [];
+  const from = here.length ? null : await deps.model().cameFromRecord();
+  const entries = (here.length ? here : (from?.messages ?? [])).filter((m) => m.role !== 'system' && m.role !== 'note');
   const texts = entries.map((m) => ({ text: m.text, weight: m.role === 'customer' ? 1 : 0.5 }));
-  const subject = subjectOf(s);
+  const subject = here.length ? subjectOf(s) : (from?.subject ?? '');
   if (subject) texts.push({ text: subject, weight: 1 });
   if (hint) texts.push({ text: hint, weight: 2 });
   return texts;

@@ -16,6 +16,7 @@ import { createToolCore } from '../tools/index.ts';
 import type { Caller, InvokeCtx, PreparedCall } from '../tools/types.ts';
 import { toBackground } from '../ui/api.ts';
 import { announceLeaving } from './next-page.ts';
+import { CameFromSchema } from '../profiles/came-from.ts';
 
 export interface Host {
   core: ReturnType<typeof createToolCore>;
@@ -65,6 +66,10 @@ export function createHost(getSettings: () => Settings, tabId: () => number | un
     profiles: () => [...fetched, ...BUILTIN_PROFILES],
     choice: (origin) => getSettings().consoleProfiles[origin],
     agentName: () => getSettings().agentName,
+    cameFrom: async () => {
+      const r = await toBackground<{ record: unknown }>({ type: 'record.cameFrom' });
+      return r.ok ? (CameFromSchema.safeParse(r.record).data ?? null) : null;
+    },
   });
   const deps: CatalogDeps = {
     settings: getSettings,

@@ -6,11 +6,13 @@ import { OPENS_PANEL } from '../settings/hotkeys.ts';
 import { DEFAULT_SETTINGS, isConsoleOrigin, type Settings } from '../settings/schema.ts';
 import { loadContentSettings, onContentSettings } from './settings-view.ts';
 import { t } from '../ui/i18n.ts';
-import { runActionWithToast } from './actions.ts';
+import { pageLang, runActionWithToast } from './actions.ts';
+import { resumeFlow } from './flows.ts';
 import { installBridgeHost } from './bridge-host.ts';
 import { installHandlers } from './handlers.ts';
 import { createHost } from './host.ts';
 import { installKeymap } from './keymap.ts';
+import { rememberRecords } from './record-memory.ts';
 import { toBackground } from '../ui/api.ts';
 import { setNotice } from './toast.ts';
 
@@ -48,6 +50,9 @@ function main(): void {
         void runActionWithToast(host, action);
       },
     );
+    rememberRecords(host.model);
+    // A flow this tab's page before was in the middle of (its console reloaded the page).
+    void resumeFlow(host, pageLang);
     // Listens always, answers only while the bridge is on for this origin (checked per message).
     installBridgeHost(host, bridgeOn);
     showBridgeNotice();

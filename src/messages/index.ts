@@ -6,11 +6,12 @@
  */
 import { z } from '../tools/zod.ts';
 import { KbRequest } from '../kb/messages.ts';
+import { RecordSeenSchema } from '../profiles/came-from.ts';
 import { ConsoleProfile } from '../profiles/schema.ts';
 import { CAPABILITIES, SLOTS } from '../profiles/teach/capabilities.ts';
 import { SettingsSchema, type Settings } from '../settings/schema.ts';
 import type { ToolError } from '../tools/types.ts';
-import { AuditRecordSchema, ExecOutcomeSchema, NextPageCheckSchema, PlanRunSchema, PreparedCallSchema, ToolErrorSchema } from './schemas.ts';
+import { AuditRecordSchema, ExecOutcomeSchema, FlowHandoverSchema, NextPageCheckSchema, PlanRunSchema, PreparedCallSchema, ToolErrorSchema } from './schemas.ts';
 
 export * from './schemas.ts';
 
@@ -72,6 +73,16 @@ export const ToBackground = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('delivery.await'), checkId: z.uuid() }),
   /** content script: load teach mode (dist/teach.js) into the sender's own frame, on first use */
   z.strictObject({ type: z.literal('teach.load') }),
+  /** content script (top frame): its page shows this record (kept for a form page opened next; src/profiles/came-from.ts) */
+  z.strictObject({ type: z.literal('record.seen'), record: RecordSeenSchema }),
+  /** content script (top frame): its page shows neither a record nor a ticket form: the agent moved on, forget the record */
+  z.strictObject({ type: z.literal('record.left') }),
+  /** content script (top frame): the record its tab (or the tab that opened it) showed last, on the same origin */
+  z.strictObject({ type: z.literal('record.cameFrom') }),
+  /** content script (top frame): its page is unloading in the middle of a flow; the tab's next page goes on with it */
+  z.strictObject({ type: z.literal('flow.handover'), handover: FlowHandoverSchema }),
+  /** content script (top frame): a flow the page before handed over, taken once */
+  z.strictObject({ type: z.literal('flow.resume') }),
 ]);
 export type ToBackground = z.infer<typeof ToBackground>;
 

@@ -23,6 +23,7 @@ import { visibleTextOf } from '../dom/visible.ts';
 import type { Facet } from '../tools/types.ts';
 import { readIdentity, pickValue, type RecordIdentity } from './identity.ts';
 import { chooseProfile, type ProfileChoice } from './match.ts';
+import type { CameFrom } from './came-from.ts';
 import type { ConsoleProfile, LoadedProfile } from './schema.ts';
 
 export interface ModelEnv {
@@ -31,7 +32,13 @@ export interface ModelEnv {
   choice(origin: string): string | undefined;
   /** The agent's own name from settings (tells their messages apart). */
   agentName(): string;
+  /** The record this tab showed before this page (kept by the worker; src/profiles/came-from.ts). */
+  cameFrom?(): Promise<CameFrom | null>;
 }
+
+/** "Settled": this long without a DOM change, or at most this long after the first one. */
+const SETTLE_QUIET_MS = 500;
+const SETTLE_MAX_MS = 3_000;
 
 export type Via = 'profile' | 'heuristics';
 
@@ -166,6 +173,9 @@ export class Snapshot {
     const rule = this.profile?.[key];
     const byRule = rule?.container ? queryOne(this.doc, rule.container) : null;
     if (byRule) return { el: byRule, via: 'profile' };
+    // The profile knows the page the form lives on: on any other page another form (a reply
+    // box, a dialog) is not taken for it, and the agent is told where it is.
+    if (key === 'ticketForm' && rule && 'path' in rule && rule.path && !onPath(this.doc.location, rule.path)) return null;
     const el = safe(() => findSection(key, { includeHidden: true, within: this.doc, extra: this.profile?.synonyms?.sections?.[key] }), null);
     return el ? { el, via: 'heuristics' } : null;
   }
@@ -234,6 +244,9 @@ export class PageModel {
   private readonly navEvents = new Set<string>();
   private frames = '';
   private readonly listeners = new Set<(s: Snapshot) => void>();
+  private readonly settled = new Set<() => void>();
+  private settleTimer: ReturnType<typeof setTimeout> | null = null;
+  private settleFirst = 0;
 
   constructor(
     private readonly doc: Document,
@@ -264,7 +277,36 @@ export class PageModel {
     this.snap = null;
     this.version += 1;
     if (navigated) this.pages.clear();
+    this.scheduleSettled();
   }
+
+  /** Called once the page stopped changing for a moment (at most every few seconds while it keeps changing). */
+  onSettled(fn: () => void): () => void {
+    this.settled.add(fn);
+    return () => this.settled.delete(fn);
+  }
+
+  private scheduleSettled(): void {
+    if (!this.settled.size) return;
+    const now = Date.now();
+    if (this.settleTimer === null) this.settleFirst = now;
+    else clearTimeout(this.settleTimer);
+    const wait = Math.max(0, Math.min(SETTLE_QUIET_MS, this.settleFirst + SETTLE_MAX_MS - now));
+    this.settleTimer = setTimeout(() => {
+      this.settleTimer = null;
+      for (const fn of this.settled) fn();
+    }, wait);
+  }
+
+  /** The record this tab showed before this page, once per page (null on a record page itself). */
+  cameFromRecord(): Promise<CameFrom | null> {
+    if (this.current().identity().recordId || !this.env.cameFrom) return Promise.resolve(null);
+    const url = this.doc.location.href;
+    if (this.cameFromAsked?.url !== url) this.cameFromAsked = { url, record: this.env.cameFrom().catch(() => null) };
+    return this.cameFromAsked.record;
+  }
+
+  private cameFromAsked: { url: string; record: Promise<CameFrom | null> } | null = null;
 
   /** The current snapshot (rebuilt after any change; also when the URL changed unseen). */
   current(): Snapshot {
@@ -328,14 +370,17 @@ export class PageModel {
 
   /**
    * Customer fields, with missing ones from the profile's follow link. `cameFrom`: on a page
-   * that shows no record and no customer (a new-ticket form on its own page, reached from a
-   * ticket's "New Ticket" link), the customer of the same-origin page the agent came from
-   * (`document.referrer`, fetched read-only like a follow link).
+   * that shows no record (a new-ticket form on its own page, reached from a ticket's "New
+   * Ticket" link), the customer of the record the agent came from: as that record's page
+   * read it (src/profiles/came-from.ts), else the same-origin `document.referrer` fetched
+   * read-only like a follow link.
    */
   async customerWithFollow(signal?: AbortSignal, opts: { cameFrom?: boolean } = {}): Promise<CustomerRead> {
     const s = this.current();
     const base = s.customer();
-    if (opts.cameFrom && !s.identity().recordId && !base.fields.name && !base.fields.email && !base.fields.phone) {
+    // On a page without a record (a ticket form of its own) what it shows of a customer is the
+    // form's current choice, not who the ticket is for: the record the agent came from is.
+    if (opts.cameFrom && !s.identity().recordId) {
       const from = await this.customerCameFrom(signal);
       if (from) return from;
     }
@@ -353,6 +398,14 @@ export class PageModel {
   }
 
   private async customerCameFrom(signal?: AbortSignal): Promise<CustomerRead | null> {
+    // The record the agent had open in this tab, as its page read it (also across an in-place
+    // navigation, which leaves no referrer, and a reload of this form).
+    const record = await this.cameFromRecord();
+    if (record && (record.customer.name || record.customer.email)) {
+      const via: CustomerRead['via'] = {};
+      for (const k of Object.keys(record.customer) as (keyof typeof record.customer)[]) via[k] = 'follow';
+      return { fields: { ...record.customer }, via, panel: null };
+    }
     const ref = this.doc.referrer;
     if (!ref || new URL(ref, this.doc.baseURI).href === this.doc.location.href) return null;
     const page = await this.fetchPage(ref, signal);
@@ -377,6 +430,18 @@ export class PageModel {
     if (!list) return null;
     return { rows: readHistoryRows(list, s.profile?.history, false), via: 'follow' };
   }
+}
+
+/**
+ * Is this page the profile's `path` ("/scp/tickets.php?a=open")? Its path ends the URL's
+ * (a console installed under a prefix) and each of its query parameters is in the URL.
+ */
+export function onPath(loc: Location, path: string): boolean {
+  const want = new URL(path, loc.href);
+  if (!loc.pathname.endsWith(want.pathname)) return false;
+  const have = new URLSearchParams(loc.search);
+  for (const [k, v] of want.searchParams) if (have.get(k) !== v) return false;
+  return true;
 }
 
 /** Which page each same-origin iframe shows, and whether it has finished loading. */

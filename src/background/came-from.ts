@@ -1,0 +1,61 @@
+/**
+ * The worker's half of src/profiles/came-from.ts: the last record each tab showed, kept under
+ * the URL and origin the browser stamped on the record page's message. A form page asks for
+ * its own tab's (or, opened in a new tab, its opener's) record on the same origin; another
+ * site never gets it. A page that is neither a record nor a ticket form (the queue, a search)
+ * forgets it: a ticket started from there is not about the record seen before. In storage.session (trusted contexts only, gone with the browser
+ * session) so a worker restart keeps it; dropped when the tab closes.
+ */
+import { CameFromSchema, type CameFrom, type RecordSeen } from '../profiles/came-from.ts';
+
+const key = (tabId: number) => `record:${tabId}`;
+
+/**
+ * The page's URL now. A page that navigated in place (pushState, PJAX) keeps the URL it
+ * loaded with in MessageSender.url; the tab's URL (host permission for the origin) follows.
+ */
+async function urlNow(sender: { tabId: number; url: string }): Promise<string> {
+  const tab = await chrome.tabs.get(sender.tabId).catch(() => undefined);
+  return tab?.url && sameOrigin(tab.url, sender.url) ? tab.url : sender.url;
+}
+
+export async function recordSeen(record: RecordSeen, sender: { tabId: number; url: string }): Promise<void> {
+  const entry: CameFrom = { ...record, url: await urlNow(sender) };
+  await chrome.storage.session.set({ [key(sender.tabId)]: entry });
+}
+
+async function stored(tabId: number): Promise<CameFrom | null> {
+  const raw = (await chrome.storage.session.get(key(tabId)))[key(tabId)];
+  const parsed = CameFromSchema.safeParse(raw);
+  return parsed.success ? parsed.data : null;
+}
+
+const sameOrigin = (a: string, b: string) => {
+  try {
+    return new URL(a).origin === new URL(b).origin;
+  } catch {
+    return false;
+  }
+};
+
+/** The record this tab (else its opener) showed last, if on the asker's origin. */
+export async function cameFrom(sender: { tabId: number; url: string }): Promise<CameFrom | null> {
+  const tab = await chrome.tabs.get(sender.tabId).catch(() => undefined);
+  for (const id of [sender.tabId, tab?.openerTabId]) {
+    if (id === undefined) continue;
+    const r = await stored(id);
+    // The asker shows no record itself (the page model asks only then), so even its own
+    // URL's record (a form that replaced the record in place) is the one it came from.
+    if (r && sameOrigin(r.url, sender.url)) return r;
+  }
+  return null;
+}
+
+/** The tab moved on to a page that is neither a record nor a ticket form (a queue, a search). */
+export async function forgetRecord(tabId: number): Promise<void> {
+  await chrome.storage.session.remove(key(tabId));
+}
+
+export function forgetClosedTabs(): void {
+  chrome.tabs.onRemoved.addListener((tabId) => void forgetRecord(tabId));
+}

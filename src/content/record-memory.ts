@@ -1,0 +1,56 @@
+/**
+ * Leaves the record this page shows with the service worker (src/profiles/came-from.ts), so
+ * that a new-ticket form opened next in this tab — in place, on a page of its own, or after
+ * that form reloads — knows which conversation and customer it is about. Sent when the page
+ * settles on a record and again when what it shows of it changed; a page that is neither a
+ * record nor a ticket form says the agent moved on. Top frame only.
+ */
+import { subjectOf } from '../catalog/shared.ts';
+import { CAME_FROM_ENTRIES, CAME_FROM_TEXT, type RecordSeen } from '../profiles/came-from.ts';
+import type { PageModel, Snapshot } from '../profiles/model.ts';
+import { toBackground } from '../ui/api.ts';
+
+const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max)}…` : s);
+
+export function recordOf(s: Snapshot): RecordSeen | null {
+  const id = s.identity();
+  if (!id.recordId) return null;
+  const entries = s.thread()?.entries ?? [];
+  const customer: RecordSeen['customer'] = {};
+  for (const [k, v] of Object.entries(s.customer().fields) as [keyof RecordSeen['customer'], string][]) if (v) customer[k] = clip(v, 200);
+  const subject = subjectOf(s);
+  return {
+    recordId: clip(id.recordId, 200),
+    ...(id.display && id.display !== id.recordId ? { displayId: clip(id.display, 200) } : {}),
+    ...(subject ? { subject: clip(subject, 300) } : {}),
+    customer,
+    messages: entries.slice(-CAME_FROM_ENTRIES).map((m) => ({ role: m.role, author: clip(m.author, 120), time: clip(m.timeIso ?? m.time, 60), text: clip(m.text, CAME_FROM_TEXT) })),
+    total: entries.length,
+  };
+}
+
+export function rememberRecords(model: PageModel): void {
+  if (window !== window.top) return;
+  let last = '';
+  let left = '';
+  const note = () => {
+    const s = model.current();
+    const record = recordOf(s);
+    if (!record) {
+      // Once per page: neither a record nor a form about one — the agent moved on.
+      if (left !== s.url && !s.facets()?.includes('ticketForm')) {
+        left = s.url;
+        last = '';
+        void toBackground({ type: 'record.left' }).catch(() => {});
+      }
+      return;
+    }
+    left = '';
+    const json = JSON.stringify(record);
+    if (json === last) return;
+    last = json;
+    void toBackground({ type: 'record.seen', record }).catch(() => {});
+  };
+  model.onSettled(note);
+  note();
+}
