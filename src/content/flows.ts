@@ -4,9 +4,11 @@
  * and to the toast; Stop cancels between steps; the generate step asks the service worker,
  * which alone may reach the model endpoint.
  */
-import type { PlanRun } from '../messages/schemas.ts';
+import { FlowHandoverSchema, type FlowHandover, type PlanRun } from '../messages/schemas.ts';
 import { plans } from '../plans/index.ts';
-import { runPlan, type PlanResult } from '../tools/plan.ts';
+import { runPlan, type Plan, type PlanResult, type StepEntry } from '../tools/plan.ts';
+import { onLeaving } from './next-page.ts';
+import { verdictFor } from './verdict.ts';
 import { flowTitle, stepSummary, stepTitle } from '../ui/describe.ts';
 import { errorText } from '../ui/errors.ts';
 import { t } from '../ui/i18n.ts';
@@ -42,41 +44,119 @@ async function generateInWorker(req: { system: string; user: string }, signal: A
   return r.text;
 }
 
-export async function runFlow(host: Host, name: 'quickTicket', lang: () => 'zh' | 'en'): Promise<PlanResult> {
+export async function runFlow(host: Host, name: 'quickTicket', lang: () => 'zh' | 'en', resume?: FlowHandover): Promise<PlanResult> {
   const plan = plans(lang, () => host.model.current())[name]!;
-  const runId = crypto.randomUUID();
   const ac = new AbortController();
-  running.set(runId, ac);
   // What the panel and the toast show is in the agent's language; the plan's own titles are for developers.
   const title = flowTitle(name, plan.title);
-  const state: PlanRun = {
-    runId,
-    plan: name,
-    title,
-    status: 'running',
-    steps: plan.steps.map((s, i) => ({ id: s.id, title: stepTitle(name, s.id, s.title), status: i === 0 ? 'running' : 'pending', summary: '', durationMs: 0 })),
-    startedAt: Date.now(),
-    updatedAt: Date.now(),
-  };
+  const state: PlanRun = resume
+    ? { ...resume.run, status: 'running' }
+    : {
+        runId: crypto.randomUUID(),
+        plan: name,
+        title,
+        status: 'running',
+        steps: plan.steps.map((s, i) => ({ id: s.id, title: stepTitle(name, s.id, s.title), status: i === 0 ? 'running' : 'pending', summary: '', durationMs: 0 })),
+        startedAt: Date.now(),
+        updatedAt: Date.now(),
+      };
+  running.set(state.runId, ac);
   const publish = () => void toBackground({ type: 'plan.progress', run: { ...state, updatedAt: Date.now() } });
+  const trail: Trail = { traceId: resume?.traceId ?? crypto.randomUUID(), at: resume?.at ?? 0, steps: (resume?.steps ?? []) as unknown as StepEntry[], outputs: { ...(resume?.outputs ?? {}) } };
+  const onStep = (entry: StepEntry, i: number, output: unknown) => {
+    trail.steps[i] = entry;
+    if (output !== undefined) trail.outputs[entry.id] = output;
+    trail.at = i + 1;
+    const stepName = state.steps[i]!.title;
+    state.steps[i] = { id: entry.id, title: stepName, status: entry.status, summary: stepSummary(name, entry, output).slice(0, 1_000), durationMs: entry.durationMs };
+    const next = state.steps[i + 1];
+    if (next && (entry.status === 'ok' || entry.status === 'planned')) next.status = 'running';
+    publish();
+    toast(t('flowStep', title, i + 1, plan.steps.length, stepName), entry.status === 'error' ? 'error' : 'info', 60_000);
+  };
+  // A step that sets form values is handed over as soon as the page starts to go; a step whose
+  // submit hands a check on, with that check (announced from the submit's own beforeunload).
+  const hide = () => handOver(name, plan, state, trail, null);
+  const offLeaving = onLeaving((checkId, check) => check.traceId === trail.traceId && handOver(name, plan, state, trail, checkId));
+  window.addEventListener('beforeunload', hide);
   publish();
-  toast(t('flowStarted', title), 'info', 60_000);
-  const result = await runPlan(plan, {}, {
+  toast(resume ? t('flowResumed', title) : t('flowStarted', title), 'info', 60_000);
+  const result = await goOn(host, plan, trail, resume, ac.signal, onStep);
+  window.removeEventListener('beforeunload', hide);
+  offLeaving();
+  running.delete(state.runId);
+  return finish(title, state, result, publish);
+}
+
+/** Where a run is: the step it is at, what the steps so far gave. */
+interface Trail {
+  traceId: string;
+  at: number;
+  steps: StepEntry[];
+  outputs: Record<string, unknown>;
+}
+
+/**
+ * The page goes while the flow runs. A step that only sets form values runs again on the
+ * next page; a step whose submit handed a check on waits there for that check's verdict;
+ * anything else is not resumed (the flow ends with the page, never runs a step twice).
+ */
+function handOver(name: 'quickTicket', plan: Plan, state: PlanRun, trail: Trail, checkId: string | null): void {
+  const step = plan.steps[trail.at];
+  if (!step) return;
+  const again = step.kind === 'tool' && !!step.again;
+  // Run again (whatever the check), or wait for the check's verdict; else it ends with the page.
+  if (!again && !checkId) return;
+  const handover: FlowHandover = {
+    name,
+    run: state,
+    at: trail.at,
+    steps: trail.steps.slice(0, trail.at) as unknown as FlowHandover['steps'],
+    outputs: JSON.parse(JSON.stringify(trail.outputs)) as Record<string, unknown>,
+    traceId: trail.traceId,
+    ...(!again && checkId ? { checkId } : {}),
+  };
+  // Not awaited: the page is going; the message is queued before it goes.
+  void chrome.runtime.sendMessage({ type: 'flow.handover', handover }).catch(() => {});
+}
+
+async function goOn(
+  host: Host,
+  plan: Plan,
+  trail: Trail,
+  resume: FlowHandover | undefined,
+  signal: AbortSignal,
+  onStep: (entry: StepEntry, i: number, output: unknown) => void,
+): Promise<PlanResult> {
+  const opts = {
     registry: host.core.registry,
-    ctx: host.ctx('plan'),
-    signal: ac.signal,
+    ctx: host.ctx('plan', { traceId: trail.traceId }),
+    signal,
     audit: host.core.registry.audit,
-    generate: (req, signal) => generateInWorker(req, signal),
-    onStep: (entry, i, output) => {
-      const stepName = state.steps[i]!.title;
-      state.steps[i] = { id: entry.id, title: stepName, status: entry.status, summary: stepSummary(name, entry, output).slice(0, 1_000), durationMs: entry.durationMs };
-      const next = state.steps[i + 1];
-      if (next && (entry.status === 'ok' || entry.status === 'planned')) next.status = 'running';
-      publish();
-      toast(t('flowStep', title, i + 1, plan.steps.length, stepName), entry.status === 'error' ? 'error' : 'info', 60_000);
-    },
-  });
-  running.delete(runId);
+    generate: (req: { system: string; user: string }, sig: AbortSignal) => generateInWorker(req, sig),
+    onStep,
+  };
+  if (!resume) return runPlan(plan, {}, opts);
+  if (resume.checkId) {
+    // The step that submitted: its verdict comes from this page (src/content/verdict.ts).
+    const step = plan.steps[resume.at]!;
+    const verdict = await verdictFor(resume.checkId, NEXT_PAGE_WAIT_MS);
+    const entry: StepEntry = verdict.ok
+      ? { id: step.id, kind: step.kind, title: step.title, name: step.id, status: 'ok', summary: 'shown on the next page', durationMs: 0 }
+      : { id: step.id, kind: step.kind, title: step.title, name: step.id, status: 'error', summary: verdict.error.detail, error: { ...verdict.error, traceId: trail.traceId }, durationMs: 0 };
+    onStep(entry, resume.at, verdict.ok ? verdict.data : undefined);
+    const steps = [...trail.steps];
+    if (!verdict.ok || resume.at + 1 >= plan.steps.length) {
+      return { plan: plan.name, status: verdict.ok ? 'completed' : 'failed', steps, outputs: trail.outputs, traceId: trail.traceId };
+    }
+  }
+  return runPlan(plan, {}, { ...opts, resume: { at: trail.at, steps: trail.steps, outputs: trail.outputs, traceId: trail.traceId } });
+}
+
+/** A submit's next page answers within the worker's own wait (next-page.ts NEXT_PAGE_MS). */
+const NEXT_PAGE_WAIT_MS = 25_000;
+
+function finish(title: string, state: PlanRun, result: PlanResult, publish: () => void): PlanResult {
   state.status = result.status;
   const failedAt = result.steps.findIndex((s) => s.status === 'error');
   if (failedAt >= 0) state.error = t('flowStepFailed', state.steps[failedAt]!.title, state.steps[failedAt]!.summary);
@@ -87,4 +167,12 @@ export async function runFlow(host: Host, name: 'quickTicket', lang: () => 'zh' 
   else if (result.status === 'cancelled') toast(t('flowCancelled', title), 'warn', 6_000);
   else toast(t('flowFailed', title, state.error ?? ''), 'error', 8_000);
   return result;
+}
+
+/** On a console page that loaded in the middle of a flow: take it back from the worker and go on. */
+export async function resumeFlow(host: Host, lang: () => 'zh' | 'en'): Promise<void> {
+  if (window !== window.top) return;
+  const r = await toBackground<{ handover: unknown }>({ type: 'flow.resume' });
+  const parsed = r.ok && r.handover ? FlowHandoverSchema.safeParse(r.handover) : null;
+  if (parsed?.success) await runFlow(host, parsed.data.name, lang, parsed.data);
 }

@@ -51,7 +51,7 @@ async function handle(state: ContentState, raw: unknown, sender: chrome.runtime.
       // The page that pressed the submit is still here (the console did not load another yet).
       if (isOwnCheck(msg.checkId)) return refusal('SAME_PAGE', 'This is the page that pressed the submit.', 'unavailable');
       const result = await verifyHere(host.deps, msg.check, AbortSignal.timeout(10_000));
-      announceVerdict(msg.check, result);
+      announceVerdict(msg.checkId, msg.check, result);
       return { ok: true, result: 'error' in result ? { ...result, error: { ...result.error, traceId: msg.check.traceId } } : result };
     }
     case 'settings.changed': {

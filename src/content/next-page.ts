@@ -19,6 +19,15 @@ export function announceLeaving(check: NextPageCheck): void {
   own.add(checkId);
   // Not awaited: the page is going; the message is queued before it goes.
   void chrome.runtime.sendMessage({ type: 'delivery.navigating', checkId, check }).catch(() => {});
+  for (const fn of leaving) fn(checkId, check);
+}
+
+const leaving = new Set<(checkId: string, check: NextPageCheck) => void>();
+
+/** Told when a check is handed on as the page goes (a running flow hands itself over with it). */
+export function onLeaving(fn: (checkId: string, check: NextPageCheck) => void): () => void {
+  leaving.add(fn);
+  return () => leaving.delete(fn);
 }
 
 /** The check the call with this trace id handed on, if any (the caller then asks the worker). */

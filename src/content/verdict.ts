@@ -9,8 +9,31 @@ import { errorText } from '../ui/errors.ts';
 import { t } from '../ui/i18n.ts';
 import { toast } from './toast.ts';
 
-export function announceVerdict(check: NextPageCheck, result: RunResult<unknown>): void {
+/** Verdicts this page gave, by check id, for a flow that resumes here and waits for its submit's. */
+const given = new Map<string, RunResult<unknown>>();
+const waiters = new Map<string, (r: RunResult<unknown>) => void>();
+
+export function verdictFor(checkId: string, timeoutMs: number): Promise<RunResult<unknown>> {
+  const had = given.get(checkId);
+  if (had) return Promise.resolve(had);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      waiters.delete(checkId);
+      resolve({ ok: false, error: { type: 'uncertain', code: 'NO_VERDICT', detail: 'This page never said whether the submit landed.', suggestion: 'Check the console before trying again; it is not retried automatically.', retryable: false } });
+    }, timeoutMs);
+    waiters.set(checkId, (r) => {
+      clearTimeout(timer);
+      resolve(r);
+    });
+  });
+}
+
+export function announceVerdict(checkId: string, check: NextPageCheck, result: RunResult<unknown>): void {
+  given.set(checkId, result);
+  waiters.get(checkId)?.(result);
+  waiters.delete(checkId);
   if (check.caller !== 'hotkey' && check.caller !== 'plan') return;
-  if (result.ok) return toast(t('toastLandedNextPage'), 'ok', 5_000);
+  // A flow's step: the flow that goes on here (src/content/flows.ts) gives the final word.
+  if (result.ok) return toast(check.caller === 'plan' ? t('toastStepLandedNextPage') : t('toastLandedNextPage'), 'ok', 5_000);
   toast(errorText({ ...result.error }), result.error.type === 'uncertain' ? 'warn' : 'error', 7_000);
 }

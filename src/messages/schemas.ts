@@ -174,3 +174,20 @@ export const PlanRunSchema = z.object({
   updatedAt: z.number(),
 });
 export type PlanRun = z.infer<typeof PlanRunSchema>;
+
+/**
+ * A flow the console's page reload interrupted, handed to the worker as the page goes and
+ * taken back once by the tab's next page on the same origin (src/content/flows.ts): where it
+ * was, what its steps produced (the read conversation, the generated ticket), and the check
+ * a submit handed on, if the reload came from one.
+ */
+export const FlowHandoverSchema = z.strictObject({
+  name: z.enum(['quickTicket']),
+  run: PlanRunSchema,
+  at: z.number().check(z.int(), z.gte(0), z.lte(30)),
+  steps: z.array(z.record(z.string(), Json)).check(z.maxLength(30)),
+  outputs: z.record(z.string(), Json),
+  traceId: z.string().check(z.maxLength(100)),
+  checkId: z.optional(z.uuid()),
+});
+export type FlowHandover = z.infer<typeof FlowHandoverSchema>;

@@ -4,8 +4,10 @@
  * validated by zod, no tools offered); it never decides what runs next.
  *
  * open the form (ticket.fill opens it when it fills; opening a panel is not a tool, seed
- * 000 "语义不是 1:1 的就别迁") -> read the conversation -> generate -> fill ticket and
- * customer -> match the category -> check required fields -> submit.
+ * 000 "语义不是 1:1 的就别迁") -> read the conversation (on a form page of its own: the one
+ * the agent came from) -> generate -> fill the customer -> match the category -> fill the
+ * ticket -> check required fields -> submit. A page reload in between (a lookup, a
+ * full-page submit) is carried across by src/content/flows.ts.
  *
  * Titles here are English, for developers (bridge, audit); people read them through
  * `flow_quickTicket_<step>` messages (src/ui/describe.ts).
@@ -63,17 +65,12 @@ export const quickTicketPlan = (lang: () => 'zh' | 'en', page: () => Snapshot): 
         user: toolMessageContent({ ok: true, data: env.outputs.read }),
       }),
     },
-    {
-      kind: 'tool',
-      id: 'fill',
-      title: 'Fill the ticket',
-      tool: 'ticket.fill',
-      input: (env) => {
-        const g = env.outputs.draft as Generated;
-        return { title: g.title, description: g.description, priority: g.priority };
-      },
-    },
-    { kind: 'tool', id: 'customer', title: 'Fill the customer', tool: 'customer.fill', input: () => ({}) },
+    // The customer first: a console that chooses it through a lookup may reload the form
+    // (osTicket), which would drop anything typed before; these three steps only set form
+    // values, so after such a reload they run again on the new page (`again`).
+    { kind: 'tool', id: 'customer', title: 'Fill the customer', tool: 'customer.fill', input: () => ({}), again: true },
+    // The category before the text: a console may load the fields of a category when it is
+    // chosen (osTicket's Help Topic brings the subject and message fields).
     {
       kind: 'tool',
       id: 'category',
@@ -83,6 +80,18 @@ export const quickTicketPlan = (lang: () => 'zh' | 'en', page: () => Snapshot): 
         const hint = (env.outputs.draft as Generated).categoryHint;
         return hint ? { hint } : {};
       },
+      again: true,
+    },
+    {
+      kind: 'tool',
+      id: 'fill',
+      title: 'Fill the ticket',
+      tool: 'ticket.fill',
+      input: (env) => {
+        const g = env.outputs.draft as Generated;
+        return { title: g.title, description: g.description, priority: g.priority };
+      },
+      again: true,
     },
     {
       kind: 'check',

@@ -35,8 +35,12 @@ interface StepBase {
 }
 
 export type AgentStep =
-  /** `optional`: its failure is recorded and the flow goes on without its output. */
-  | (StepBase & { kind: 'tool'; tool: string; input?: (env: PlanEnv) => Record<string, unknown>; optional?: boolean })
+  /**
+   * `optional`: its failure is recorded and the flow goes on without its output. `again`: the
+   * step only sets form values (idempotent), so when the console reloads the page while it
+   * runs (a customer lookup that reloads the form) it runs again on the new page.
+   */
+  | (StepBase & { kind: 'tool'; tool: string; input?: (env: PlanEnv) => Record<string, unknown>; optional?: boolean; again?: boolean })
   | (StepBase & { kind: 'generate'; prompt: (env: PlanEnv) => GenerateRequest; schema: z.core.$ZodType })
   | (StepBase & { kind: 'check'; check: (env: PlanEnv) => CheckResult });
 
@@ -84,14 +88,20 @@ export interface RunPlanOptions {
   generateTimeoutMs?: number;
   /** Generate and check steps are audited here (tool steps are audited by the registry). */
   audit?: AuditSink;
+  /**
+   * Go on with a run the console's page reload interrupted: its steps so far and their
+   * outputs, starting at step `at` (src/content/flows.ts decides which step may run again).
+   */
+  resume?: { at: number; steps: StepEntry[]; outputs: Record<string, unknown>; traceId: string };
 }
 
 export async function runPlan(plan: Plan, rawInput: unknown, opts: RunPlanOptions): Promise<PlanResult> {
   const now = opts.now ?? Date.now;
-  const traceId = opts.ctx.traceId ?? crypto.randomUUID();
+  const traceId = opts.resume?.traceId ?? opts.ctx.traceId ?? crypto.randomUUID();
   const dry = opts.ctx.caller === 'bridge';
   const ctx: InvokeCtx = { ...opts.ctx, caller: dry ? 'bridge' : 'plan', traceId };
-  const result: PlanResult = { plan: plan.name, status: 'completed', steps: [], outputs: {}, traceId };
+  const from = opts.resume && !dry ? opts.resume : null;
+  const result: PlanResult = { plan: plan.name, status: 'completed', steps: from ? from.steps.slice(0, from.at) : [], outputs: from ? { ...from.outputs } : {}, traceId };
   const parsed = z.safeParse(plan.input, rawInput ?? {});
   if (!parsed.success) {
     result.status = 'failed';
@@ -100,6 +110,7 @@ export async function runPlan(plan: Plan, rawInput: unknown, opts: RunPlanOption
   }
   const env: PlanEnv = { input: parsed.data as Record<string, unknown>, outputs: result.outputs };
   for (const [index, step] of plan.steps.entries()) {
+    if (from && index < from.at) continue;
     const started = now();
     const entry = opts.signal?.aborted
       ? cancelled(step, traceId)

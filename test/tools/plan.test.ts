@@ -47,6 +47,29 @@ describe('plan orchestrator', () => {
     expect(effects.refunds).toEqual([]);
     expect(res.steps.every((s) => typeof s.durationMs === 'number' && s.summary.length > 0)).toBe(true);
   });
+  it('resumes a run a page reload interrupted at its step, with the outputs so far, never re-running earlier steps', async () => {
+    const { registry, effects } = makeCore();
+    let generated = 0;
+    const first = await runPlan(flow, { orderId: 'ORD-5' }, { registry, ctx: ctx(), generate: async () => (generated++, '{"note":"policy checked"}') });
+    const [search, draft] = first.steps;
+    const seen: string[] = [];
+    // As src/content/flows.ts does on the next page: steps 0-1 done, step 2 (note) runs again.
+    const res = await runPlan(flow, { orderId: 'ORD-5' }, {
+      registry,
+      ctx: ctx(),
+      generate: async () => (generated++, '{"note":"never asked"}'),
+      onStep: (e, i) => seen.push(`${i}:${e.id}:${e.status}`),
+      resume: { at: 2, steps: [search!, draft!], outputs: { search: first.outputs.search, draft: { note: 'from the page before' } }, traceId: first.traceId },
+    });
+    expect(seen).toEqual(['2:note:ok', '3:noted:ok', '4:refund:requires_confirmation']);
+    expect(generated).toBe(1);
+    expect(res.traceId).toBe(first.traceId);
+    expect(res.steps.map((s) => s.id)).toEqual(['search', 'draft', 'note', 'noted', 'refund']);
+    expect(effects.notes).toEqual(['policy checked', 'from the page before']);
+    // The bridge is a dry run from the start, never a resumed one.
+    const dry = await runPlan(flow, { orderId: 'ORD-5' }, { registry, ctx: ctx({ caller: 'bridge' }), resume: { at: 4, steps: [], outputs: {}, traceId: 'x' } });
+    expect(dry.steps[0]!.id).toBe('search');
+  });
   it('stops at the first failure: invalid generated JSON leaves later steps unrun', async () => {
     const { registry, effects } = makeCore();
     const res = await runPlan(flow, { orderId: 'ORD-5' }, { registry, ctx: ctx(), generate: async () => '{"note": 1}' });

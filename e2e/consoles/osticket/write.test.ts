@@ -12,6 +12,7 @@
  */
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startModelServer, type ModelServer } from '../../../demo/model/server.ts';
 import { chord } from '../../../scripts/browser.ts';
 import type { PreparedCall, ToolResult } from '../../../src/tools/types.ts';
 import { confirmCard, invokeFrom, toastText, until } from '../../harness.ts';
@@ -277,6 +278,10 @@ describe('osTicket "Open a New Ticket", write side', () => {
   it('customer.fill (the user lookup), category.match (Help Topic), ticket.fill and ticket.submit create exactly one ticket with those values', async () => {
     const maria = os.seed.users.find((u) => u.key === 'maria')!;
     await page.bringToFront();
+    // Started from the queue, not from a ticket: the ticket is about what the agent says.
+    await page.goto(`${os.url}/scp/tickets.php`, { waitUntil: 'load' });
+    await cb.ready(page);
+    await new Promise((r) => setTimeout(r, 500));
     await page.goto(`${os.url}/scp/tickets.php?a=open`, { waitUntil: 'load' });
     // osTicket opens "Lookup or create a user" by itself.
     await page.waitForSelector('#popup input#user-search', { visible: true });
@@ -355,5 +360,43 @@ describe('osTicket after PJAX navigation', () => {
     expect(addedB.map((e) => [e.type, squash(e.text)])).toEqual([['N', squash(text)]]);
     // The prepared reply went nowhere.
     expect((await mailLog()).filter((m) => m.subject.startsWith('Re: '))).toEqual([]);
+  });
+});
+
+describe('osTicket quick ticket (Alt+Shift+T) on "Open a New Ticket", reached from a ticket', () => {
+  let model: ModelServer;
+  beforeAll(async () => {
+    model = await startModelServer();
+    await cb.settings({ llm: { baseURL: `${model.url}/v1`, apiKey: 'demo', model: 'demo-assistant' } });
+  });
+  afterAll(async () => model?.close());
+
+  it('T on the ticket page says where the form is; there, T chooses that ticket’s user (osTicket reloads the form), its Help Topic, and opens exactly one ticket', async () => {
+    const t = await show('maria-refund');
+    const user = await ticketUser(t.id);
+    const since = await dbNow();
+    // Let the ticket page leave its record with the worker (it does once the page settles).
+    await new Promise((r) => setTimeout(r, 1_000));
+    await chord(page, 'KeyT');
+    expect(await until(() => toastText(page), (x) => x.includes('a=open'), 3_000)).toMatch(/New Ticket.*\/scp\/tickets\.php\?a=open/);
+    // The agent goes there with osTicket's own sub-nav link (PJAX: no referrer, same document).
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await Promise.all([page.waitForFunction(() => location.search.includes('a=open')), page.click('#sub_nav a[href*="a=open"]')]);
+    await page.waitForSelector('#popup input#user-search', { visible: true });
+    await pageSettled(page);
+    await cb.ready(page);
+    await chord(page, 'KeyT');
+    // Two page loads on the way (the lookup's Continue, the form's Open): the flow goes on across both.
+    const done = await until(() => toastText(page).catch(() => ''), (x) => /快速建单 (已完成|未完成|已取消)/.test(x), 60_000);
+    expect(done).toMatch(/快速建单 已完成：工单 \d{6}/);
+    const created = await ticketsCreatedSince(since);
+    expect(created).toHaveLength(1);
+    expect(created[0]!.userId).toBe(user.id);
+    expect(done).toContain(created[0]!.number);
+    expect(new URL(page.url()).searchParams.get('id')).toBe(String(created[0]!.id));
+    const state = await ticketState(created[0]!.id);
+    expect(state.topic).toBe('Refund Request');
+    const thread = await ticketThread(created[0]!.id);
+    expect(thread[0]!.text).toMatch(/10482/);
   });
 });
