@@ -29,27 +29,34 @@ export function recordOf(s: Snapshot): RecordSeen | null {
   };
 }
 
+/** How long a page must show neither a record nor a ticket form before the record is forgotten (a form may render late). */
+const LEFT_AFTER_MS = 2_000;
+
 export function rememberRecords(model: PageModel): void {
   if (window !== window.top) return;
   let last = '';
-  let left = '';
+  let judged = '';
+  const isForm = () => !!model.current().facets()?.includes('ticketForm');
   const note = () => {
     const s = model.current();
     const record = recordOf(s);
-    if (!record) {
-      // Once per page: neither a record nor a form about one — the agent moved on.
-      if (left !== s.url && !s.facets()?.includes('ticketForm')) {
-        left = s.url;
-        last = '';
-        void toBackground({ type: 'record.left' }).catch(() => {});
-      }
+    if (record) {
+      judged = '';
+      const json = JSON.stringify(record);
+      if (json === last) return;
+      last = json;
+      void toBackground({ type: 'record.seen', record }).catch(() => {});
       return;
     }
-    left = '';
-    const json = JSON.stringify(record);
-    if (json === last) return;
-    last = json;
-    void toBackground({ type: 'record.seen', record }).catch(() => {});
+    // Once per page, and only if it stays so: neither a record nor a form about one — the agent moved on.
+    if (judged === s.url) return;
+    judged = s.url;
+    setTimeout(() => {
+      const now = model.current();
+      if (now.url !== judged || recordOf(now) || isForm()) return;
+      last = '';
+      void toBackground({ type: 'record.left' }).catch(() => {});
+    }, LEFT_AFTER_MS);
   };
   model.onSettled(note);
   note();

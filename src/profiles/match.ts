@@ -51,3 +51,15 @@ function matches(p: ConsoleProfile, page: { origin: string; pathname: string; ha
   }
   return why;
 }
+
+/**
+ * Is this page the profile's `path` ("/scp/tickets.php?a=open")? Its path ends the URL's
+ * (a console installed under a prefix) and each of its query parameters is in the URL.
+ */
+export function onPath(loc: Pick<Location, 'href' | 'pathname' | 'search'>, path: string): boolean {
+  const want = new URL(path, loc.href);
+  if (!loc.pathname.endsWith(want.pathname)) return false;
+  const have = new URLSearchParams(loc.search);
+  for (const [k, v] of want.searchParams) if (have.get(k) !== v) return false;
+  return true;
+}

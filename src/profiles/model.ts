@@ -22,7 +22,7 @@ import { isVisible } from '../dom/text.ts';
 import { visibleTextOf } from '../dom/visible.ts';
 import type { Facet } from '../tools/types.ts';
 import { readIdentity, pickValue, type RecordIdentity } from './identity.ts';
-import { chooseProfile, type ProfileChoice } from './match.ts';
+import { chooseProfile, onPath, type ProfileChoice } from './match.ts';
 import type { CameFrom } from './came-from.ts';
 import type { ConsoleProfile, LoadedProfile } from './schema.ts';
 
@@ -430,18 +430,6 @@ export class PageModel {
     if (!list) return null;
     return { rows: readHistoryRows(list, s.profile?.history, false), via: 'follow' };
   }
-}
-
-/**
- * Is this page the profile's `path` ("/scp/tickets.php?a=open")? Its path ends the URL's
- * (a console installed under a prefix) and each of its query parameters is in the URL.
- */
-export function onPath(loc: Location, path: string): boolean {
-  const want = new URL(path, loc.href);
-  if (!loc.pathname.endsWith(want.pathname)) return false;
-  const have = new URLSearchParams(loc.search);
-  for (const [k, v] of want.searchParams) if (have.get(k) !== v) return false;
-  return true;
 }
 
 /** Which page each same-origin iframe shows, and whether it has finished loading. */

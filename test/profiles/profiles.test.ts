@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_PROFILE_FILES, BUILTIN_PROFILES } from '../../src/profiles/index.ts';
-import { chooseProfile } from '../../src/profiles/match.ts';
+import { chooseProfile, onPath } from '../../src/profiles/match.ts';
 import { problemLine } from '../../src/tools/problems.ts';
 import { ConsoleProfile, globToRegExp, parseProfile, type LoadedProfile } from '../../src/profiles/schema.ts';
 
@@ -61,5 +61,18 @@ describe('choosing a profile', () => {
   it('a per-origin choice pins a profile or turns profiles off', () => {
     expect(chooseProfile(loaded, page('https://x.example', '/inbox'), 'builtin-desk')?.why[0]).toMatch(/chosen/);
     expect(chooseProfile(loaded, page('https://desk.example', '/scp/x'), 'generic')).toBeNull();
+  });
+});
+
+describe('the page a profile says its form lives on', () => {
+  it.each([
+    ['https://desk.example/scp/tickets.php?a=open', true],
+    ['https://desk.example/scp/tickets.php?a=open&uid=1', true],
+    ['https://desk.example/support/scp/tickets.php?uid=1&a=open', true],
+    ['https://desk.example/scp/tickets.php?id=1', false],
+    ['https://desk.example/scp/tickets.php', false],
+    ['https://desk.example/scp/users.php?a=open', false],
+  ])('%s is /scp/tickets.php?a=open: %s', (href, want) => {
+    expect(onPath(new URL(href), '/scp/tickets.php?a=open')).toBe(want);
   });
 });

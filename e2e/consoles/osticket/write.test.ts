@@ -278,10 +278,11 @@ describe('osTicket "Open a New Ticket", write side', () => {
   it('customer.fill (the user lookup), category.match (Help Topic), ticket.fill and ticket.submit create exactly one ticket with those values', async () => {
     const maria = os.seed.users.find((u) => u.key === 'maria')!;
     await page.bringToFront();
-    // Started from the queue, not from a ticket: the ticket is about what the agent says.
+    // Started from the queue, not from a ticket: the ticket is about what the agent says. (A
+    // page that shows neither a record nor a ticket form for 2 s forgets the record before it.)
     await page.goto(`${os.url}/scp/tickets.php`, { waitUntil: 'load' });
     await cb.ready(page);
-    await new Promise((r) => setTimeout(r, 500));
+    await new Promise((r) => setTimeout(r, 2_500));
     await page.goto(`${os.url}/scp/tickets.php?a=open`, { waitUntil: 'load' });
     // osTicket opens "Lookup or create a user" by itself.
     await page.waitForSelector('#popup input#user-search', { visible: true });
