@@ -141,9 +141,10 @@ async function goOn(
     // The step that submitted: its verdict comes from this page (src/content/verdict.ts).
     const step = plan.steps[resume.at]!;
     const verdict = await verdictFor(resume.checkId, NEXT_PAGE_WAIT_MS);
+    const base = { id: step.id, kind: step.kind, title: step.title, name: step.kind === 'tool' ? step.tool : step.id, durationMs: 0 };
     const entry: StepEntry = verdict.ok
-      ? { id: step.id, kind: step.kind, title: step.title, name: step.id, status: 'ok', summary: 'shown on the next page', durationMs: 0 }
-      : { id: step.id, kind: step.kind, title: step.title, name: step.id, status: 'error', summary: verdict.error.detail, error: { ...verdict.error, traceId: trail.traceId }, durationMs: 0 };
+      ? { ...base, status: 'ok', summary: 'shown on the next page' }
+      : { ...base, status: 'error', summary: verdict.error.detail, error: { ...verdict.error, traceId: trail.traceId } };
     onStep(entry, resume.at, verdict.ok ? verdict.data : undefined);
     const steps = [...trail.steps];
     if (!verdict.ok || resume.at + 1 >= plan.steps.length) {
