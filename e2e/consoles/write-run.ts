@@ -398,8 +398,9 @@ export async function judgeWrites(env: Env, t: WriteTarget, rec: TargetRecord, l
     const toast = await press(page, 'KeyT', (x) => /已完成|未完成|已取消|建单表单/.test(x), 60_000).catch(() => '');
     const l = await landedAfter(t, mark, (x) => x.tickets.length > 0, /已完成/.test(toast) ? 3_000 : 500);
     const tk = l.tickets[0];
-    // A console that links a new ticket to its customer only (osTicket) has no record link to check.
-    const linked = !!tk && (tk.recordId === undefined || tk.recordId === rec.id);
+    // A ticket opened on a form page of its own (classic's /open.cgi), or on a console that links
+    // a new ticket to its customer only (osTicket), has no record link to check: its customer is.
+    const linked = !!tk && (!!h.ticketPage || tk.recordId === undefined || tk.recordId === rec.id);
     const same = linked && tk.category === rec.category && tk.customer.email.toLowerCase() === rec.customer.email.toLowerCase();
     row('quickTicket', judgeLanding({ ok: /已完成/.test(toast), why: toast.replace(/^deskhand · /, '').slice(0, 160) }, l.tickets.length, same, tk ? `ticket ${tk.recordId ?? '-'} ${tk.category} ${tk.customer.email}` : 'no ticket'));
   });

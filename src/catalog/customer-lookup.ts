@@ -83,7 +83,8 @@ export async function fillByLookup(deps: CatalogDeps, rule: Lookup, v: CustomerV
         check: 'Check the customer on the form.',
       },
       data,
-      timeoutMs: deps.observeMs ?? 5_000,
+      // The console answers with a server round trip and, on osTicket, a reload of the form.
+      timeoutMs: deps.observeMs ?? 10_000,
     },
     ctx,
   )) as RunResult<LookupReport>;
