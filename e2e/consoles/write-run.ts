@@ -395,7 +395,7 @@ export async function judgeWrites(env: Env, t: WriteTarget, rec: TargetRecord, l
       await settle(page);
     }
     const mark = await t.backend.mark(rec.id);
-    const toast = await press(page, 'KeyT', (x) => /已完成|未完成|已取消|建单表单/.test(x), 60_000).catch(() => '');
+    const toast = await press(page, 'KeyT', (x) => /已完成|未完成|已取消|没有建单表单/.test(x), 60_000).catch(() => '');
     const l = await landedAfter(t, mark, (x) => x.tickets.length > 0, /已完成/.test(toast) ? 3_000 : 500);
     const tk = l.tickets[0];
     // A ticket opened on a form page of its own (classic's /open.cgi), or on a console that links

@@ -63,7 +63,11 @@ export async function runFlow(host: Host, name: 'quickTicket', lang: () => 'zh' 
   running.set(state.runId, ac);
   const publish = () => void toBackground({ type: 'plan.progress', run: { ...state, updatedAt: Date.now() } });
   const trail: Trail = { traceId: resume?.traceId ?? crypto.randomUUID(), at: resume?.at ?? 0, steps: (resume?.steps ?? []) as unknown as StepEntry[], outputs: { ...(resume?.outputs ?? {}) } };
+  // Once handed over, this page's part is over: the next page reports (a late step result
+  // here — the press's own "the page is going" — must not reach the panel or the toast).
+  let handed = false;
   const onStep = (entry: StepEntry, i: number, output: unknown) => {
+    if (handed) return;
     trail.steps[i] = entry;
     if (output !== undefined) trail.outputs[entry.id] = output;
     trail.at = i + 1;
@@ -76,8 +80,13 @@ export async function runFlow(host: Host, name: 'quickTicket', lang: () => 'zh' 
   };
   // A step that sets form values is handed over as soon as the page starts to go; a step whose
   // submit hands a check on, with that check (announced from the submit's own beforeunload).
-  const hide = () => handOver(name, plan, state, trail, null);
-  const offLeaving = onLeaving((checkId, check) => check.traceId === trail.traceId && handOver(name, plan, state, trail, checkId));
+  const handOff = (checkId: string | null) => {
+    if (handed || !handOver(name, plan, state, trail, checkId)) return;
+    handed = true;
+    ac.abort();
+  };
+  const hide = () => handOff(null);
+  const offLeaving = onLeaving((checkId, check) => check.traceId === trail.traceId && handOff(checkId));
   window.addEventListener('beforeunload', hide);
   publish();
   toast(resume ? t('flowResumed', title) : t('flowStarted', title), 'info', 60_000);
@@ -85,7 +94,21 @@ export async function runFlow(host: Host, name: 'quickTicket', lang: () => 'zh' 
   window.removeEventListener('beforeunload', hide);
   offLeaving();
   running.delete(state.runId);
+  if (handed) {
+    // Still here a while later: the page did not go after all (its "leave page?" was answered
+    // Stay). The flow is taken back and ends here as stopped, never resumed by a later page.
+    setTimeout(() => void takeBack(title, state, result, publish), STAYED_MS);
+    return result;
+  }
   return finish(title, state, result, publish);
+}
+
+/** How long a page that started to unload may still be here before its flow counts as stopped. */
+const STAYED_MS = 5_000;
+
+async function takeBack(title: string, state: PlanRun, result: PlanResult, publish: () => void): Promise<void> {
+  const r = await toBackground<{ handover: unknown }>({ type: 'flow.resume' });
+  if (r.ok && r.handover) finish(title, state, { ...result, status: 'cancelled' }, publish);
 }
 
 /** Where a run is: the step it is at, what the steps so far gave. */
@@ -101,12 +124,12 @@ interface Trail {
  * next page; a step whose submit handed a check on waits there for that check's verdict;
  * anything else is not resumed (the flow ends with the page, never runs a step twice).
  */
-function handOver(name: 'quickTicket', plan: Plan, state: PlanRun, trail: Trail, checkId: string | null): void {
+function handOver(name: 'quickTicket', plan: Plan, state: PlanRun, trail: Trail, checkId: string | null): boolean {
   const step = plan.steps[trail.at];
-  if (!step) return;
+  if (!step) return false;
   const again = step.kind === 'tool' && !!step.again;
   // Run again (whatever the check), or wait for the check's verdict; else it ends with the page.
-  if (!again && !checkId) return;
+  if (!again && !checkId) return false;
   const handover: FlowHandover = {
     name,
     run: state,
@@ -118,6 +141,7 @@ function handOver(name: 'quickTicket', plan: Plan, state: PlanRun, trail: Trail,
   };
   // Not awaited: the page is going; the message is queued before it goes.
   void chrome.runtime.sendMessage({ type: 'flow.handover', handover }).catch(() => {});
+  return true;
 }
 
 async function goOn(
