@@ -2,8 +2,8 @@
  * Flows that outlive a page: a flow whose console reloads the page in the middle (a customer
  * lookup that reloads the form, a submit that posts the whole page) hands its state over as
  * the page goes; the same tab's next page on the same origin takes it back, once, within
- * HANDOVER_MS. Kept in memory only: a worker restart in between loses it, and the flow then
- * ends as interrupted (the panel's progress says so), never runs twice.
+ * HANDOVER_MS. Kept in memory only: a worker restart in between loses it; the flow then ends
+ * with the old page (the panel's progress stays at that step) and never runs twice.
  */
 import type { FlowHandover } from '../messages/schemas.ts';
 

@@ -170,9 +170,8 @@ async function goOn(
       ? { ...base, status: 'ok', summary: 'shown on the next page' }
       : { ...base, status: 'error', summary: verdict.error.detail, error: { ...verdict.error, traceId: trail.traceId } };
     onStep(entry, resume.at, verdict.ok ? verdict.data : undefined);
-    const steps = [...trail.steps];
     if (!verdict.ok || resume.at + 1 >= plan.steps.length) {
-      return { plan: plan.name, status: verdict.ok ? 'completed' : 'failed', steps, outputs: trail.outputs, traceId: trail.traceId };
+      return { plan: plan.name, status: verdict.ok ? 'completed' : 'failed', steps: trail.steps, outputs: trail.outputs, traceId: trail.traceId };
     }
   }
   return runPlan(plan, {}, { ...opts, resume: { at: trail.at, steps: trail.steps, outputs: trail.outputs, traceId: trail.traceId } });

@@ -2,8 +2,7 @@
  * The record an agent came from: a new-ticket form on a page of its own ("New Ticket" on
  * osTicket, /open.cgi on a classic console) is about the conversation shown just before,
  * which that page cannot read. The record page's content script leaves a compact copy with
- * the service worker (per tab, in memory and storage.session, never readable by content
- * scripts), and the form page asks for it: customer, subject and the latest entries.
+ * the service worker (per tab, in storage.session, never readable by content scripts), and the form page asks for it: customer, subject and the latest entries.
  * Pure data: the schema both sides validate with, and the limits that keep it small.
  */
 import { z } from '../tools/zod.ts';

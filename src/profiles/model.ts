@@ -175,7 +175,8 @@ export class Snapshot {
     if (byRule) return { el: byRule, via: 'profile' };
     // The profile knows the page the form lives on: on any other page another form (a reply
     // box, a dialog) is not taken for it, and the agent is told where it is.
-    if (key === 'ticketForm' && rule && 'path' in rule && rule.path && !onPath(this.doc.location, rule.path)) return null;
+    const home = key === 'ticketForm' ? this.profile?.ticketForm?.path : undefined;
+    if (home && !onPath(this.doc.location, home)) return null;
     const el = safe(() => findSection(key, { includeHidden: true, within: this.doc, extra: this.profile?.synonyms?.sections?.[key] }), null);
     return el ? { el, via: 'heuristics' } : null;
   }
@@ -247,6 +248,7 @@ export class PageModel {
   private readonly settled = new Set<() => void>();
   private settleTimer: ReturnType<typeof setTimeout> | null = null;
   private settleFirst = 0;
+  private cameFromAsked: { url: string; record: Promise<CameFrom | null> } | null = null;
 
   constructor(
     private readonly doc: Document,
@@ -305,8 +307,6 @@ export class PageModel {
     if (this.cameFromAsked?.url !== url) this.cameFromAsked = { url, record: this.env.cameFrom().catch(() => null) };
     return this.cameFromAsked.record;
   }
-
-  private cameFromAsked: { url: string; record: Promise<CameFrom | null> } | null = null;
 
   /** The current snapshot (rebuilt after any change; also when the URL changed unseen). */
   current(): Snapshot {
@@ -401,20 +401,13 @@ export class PageModel {
     // The record the agent had open in this tab, as its page read it (also across an in-place
     // navigation, which leaves no referrer, and a reload of this form).
     const record = await this.cameFromRecord();
-    if (record && (record.customer.name || record.customer.email)) {
-      const via: CustomerRead['via'] = {};
-      for (const k of Object.keys(record.customer) as (keyof typeof record.customer)[]) via[k] = 'follow';
-      return { fields: { ...record.customer }, via, panel: null };
-    }
+    if (record && (record.customer.name || record.customer.email)) return followed({ ...record.customer });
     const ref = this.doc.referrer;
     if (!ref || new URL(ref, this.doc.baseURI).href === this.doc.location.href) return null;
     const page = await this.fetchPage(ref, signal);
     if (!page) return null;
     const fields = readCustomerFromPage(page, this.current().profile?.customer);
-    if (!fields.name && !fields.email) return null;
-    const via: CustomerRead['via'] = {};
-    for (const k of Object.keys(fields) as (keyof typeof fields)[]) via[k] = 'follow';
-    return { fields, via, panel: null };
+    return fields.name || fields.email ? followed(fields) : null;
   }
 
   /** History rows, from this page or the profile's follow link. */
@@ -432,7 +425,13 @@ export class PageModel {
   }
 }
 
-/** Which page each same-origin iframe shows, and whether it has finished loading. */
+/** Customer fields that all came from another page (the record before, a referrer). */
+function followed(fields: CustomerRead['fields']): CustomerRead {
+  const via: CustomerRead['via'] = {};
+  for (const k of Object.keys(fields) as (keyof typeof fields)[]) via[k] = 'follow';
+  return { fields, via, panel: null };
+}
+
 /** The same-origin frames' documents (cross-origin ones throw or give null: skipped). */
 function frameDocuments(doc: Document): Document[] {
   const out: Document[] = [];
@@ -446,6 +445,7 @@ function frameDocuments(doc: Document): Document[] {
   return out;
 }
 
+/** Which page each same-origin iframe shows, and whether it has finished loading. */
 function frameSignature(doc: Document): string {
   const frames = doc.getElementsByTagName('iframe');
   if (frames.length === 0) return '';
