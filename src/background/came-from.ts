@@ -1,11 +1,13 @@
 /**
  * The worker's half of src/profiles/came-from.ts: the last record each tab showed, kept under
  * the URL and origin the browser stamped on the record page's message. A form page asks for
- * its own tab's (or, opened in a new tab, its opener's) record on the same origin; another
- * site never gets it. A page that is neither a record nor a ticket form (the queue, a search)
- * forgets it: a ticket started from there is not about the record seen before. In storage.session (trusted contexts only, gone with the browser
- * session) so a worker restart keeps it; dropped when the tab closes.
+ * its own tab's record on the same origin; another site never gets it (a form opened in a new
+ * tab has the record page as its referrer instead: PageModel.customerCameFrom). A page that is neither a record nor a ticket form (the queue, a search)
+ * forgets it: a ticket started from there is not about the record seen before. Kept in
+ * storage.session (trusted contexts only, gone with the browser session), so a worker
+ * restart keeps it; dropped when the tab closes.
  */
+import { sameOrigin as onOriginOf } from '../kb/http.ts';
 import { CameFromSchema, type CameFrom, type RecordSeen } from '../profiles/came-from.ts';
 
 const key = (tabId: number) => `record:${tabId}`;
@@ -30,25 +32,14 @@ async function stored(tabId: number): Promise<CameFrom | null> {
   return parsed.success ? parsed.data : null;
 }
 
-const sameOrigin = (a: string, b: string) => {
-  try {
-    return new URL(a).origin === new URL(b).origin;
-  } catch {
-    return false;
-  }
-};
+const sameOrigin = (a: string, b: string) => onOriginOf(a, b) !== null;
 
-/** The record this tab (else its opener) showed last, if on the asker's origin. */
+/** The record this tab showed last, if on the asker's origin. */
 export async function cameFrom(sender: { tabId: number; url: string }): Promise<CameFrom | null> {
-  const tab = await chrome.tabs.get(sender.tabId).catch(() => undefined);
-  for (const id of [sender.tabId, tab?.openerTabId]) {
-    if (id === undefined) continue;
-    const r = await stored(id);
-    // The asker shows no record itself (the page model asks only then), so even its own
-    // URL's record (a form that replaced the record in place) is the one it came from.
-    if (r && sameOrigin(r.url, sender.url)) return r;
-  }
-  return null;
+  const r = await stored(sender.tabId);
+  // The asker shows no record itself (the page model asks only then), so even its own URL's
+  // record (a form that replaced the record in place) is the one it came from.
+  return r && sameOrigin(r.url, sender.url) ? r : null;
 }
 
 /** The tab moved on to a page that is neither a record nor a ticket form (a queue, a search). */

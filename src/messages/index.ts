@@ -77,7 +77,7 @@ export const ToBackground = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('record.seen'), record: RecordSeenSchema }),
   /** content script (top frame): its page shows neither a record nor a ticket form: the agent moved on, forget the record */
   z.strictObject({ type: z.literal('record.left') }),
-  /** content script (top frame): the record its tab (or the tab that opened it) showed last, on the same origin */
+  /** content script (top frame): the record its tab showed last, on the same origin */
   z.strictObject({ type: z.literal('record.cameFrom') }),
   /** content script (top frame): its page is unloading in the middle of a flow; the tab's next page goes on with it */
   z.strictObject({ type: z.literal('flow.handover'), handover: FlowHandoverSchema }),
