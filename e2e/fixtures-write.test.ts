@@ -14,7 +14,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer } from '../demo/model/server.ts';
 import { FIXTURES } from '../fixtures/index.ts';
 import type { CreatedTicket, FixtureServer, Lang, RecordTruth } from '../fixtures/types.ts';
-import { launchWithExtension, type Launched } from '../scripts/browser.ts';
+import { launchWithExtension, toastText, type Launched } from '../scripts/browser.ts';
 import type { Env } from './consoles/fixture-run.ts';
 import {
   added,
@@ -165,6 +165,25 @@ describe.each(['react', 'vue', 'classic', 'chat'] as NormalFixture[])('hotkeys o
         customer: { name: on.rec.customer.name, email: on.rec.customer.email },
       });
       expect((await mutations(on.fx)).filter((e) => hands.paths.ticket.test(e.path))).toHaveLength(1);
+    });
+
+    it('T whose submit the agent stops at the page’s "leave page?" (Stay) ends stopped on that page, posts nothing and is never resumed', async () => {
+      await hands.ticketPage!(on.page, 'zh');
+      await new Promise((r) => setTimeout(r, 500));
+      // The console guards its form against leaving; the agent answers Stay.
+      await on.page.evaluate(() => window.addEventListener('beforeunload', (e) => e.preventDefault()));
+      let asked = 0;
+      let stay = true;
+      on.page.on('dialog', (d) => void ((asked += 1), stay ? d.dismiss() : d.accept()));
+      expect(await press(on.page, 'KeyT', (t) => /已完成|未完成|已停止/.test(t), 40_000)).toContain('快速建单 已停止');
+      expect(asked).toBe(1);
+      expect(await mutations(on.fx)).toEqual([]);
+      // Taken back: the next page of this tab has nothing to go on with (now the agent leaves).
+      stay = false;
+      await on.page.reload({ waitUntil: 'load' });
+      await new Promise((r) => setTimeout(r, 1_500));
+      expect(await mutations(on.fx)).toEqual([]);
+      expect(await toastText(on.page)).not.toMatch(/继续/);
     });
   } else {
     it('T writes the ticket with the local model and creates exactly one, for this record, with its customer and category', async () => {
