@@ -31,7 +31,7 @@ const IN_PAGE = `(async () => {
   addEventListener('message', (e) => { if (e.data && e.data.echo === 'ping') postMessage({ echo: 'pong' }, location.origin); });
   const timed = async (fn) => { const t = performance.now(); await fn(); return performance.now() - t; };
   const ops = {
-    invoke: async () => { const r = await __extTools.invoke('ticket.history', { limit: 1 }); if (!r.ok) throw new Error(JSON.stringify(r)); },
+    invoke: async () => { const r = await __extTools.invoke('ticket.history', { limit: 1 }); if (r.status !== 'done') throw new Error(JSON.stringify(r)); },
     unknown: () => __extTools.invoke('bench.none', {}),
     list: () => __extTools.list(),
   };

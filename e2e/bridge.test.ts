@@ -76,24 +76,25 @@ describe('when the bridge is on for this console', () => {
 
   it('invoke runs reads and says which names exist for an unknown one', async () => {
     ({ page, tabId } = await h.freshConsole());
-    const kb = await ext<{ ok: boolean; data: { results: { id: string }[] } }>(page, `__extTools.invoke('kb.search', { query: '发票' })`);
-    expect(kb.ok).toBe(true);
+    const kb = await ext<{ status: string; data: { results: { id: string }[] } }>(page, `__extTools.invoke('kb.search', { query: '发票' })`);
+    expect(kb.status).toBe('done');
     expect(kb.data.results[0]!.id).toBe('KB-101');
-    const unknown = await ext<{ ok: boolean; error: { code: string; suggestion: string } }>(page, `__extTools.invoke('ticket.create', {})`);
+    const unknown = await ext<{ status: string; error: { code: string; suggestion: string } }>(page, `__extTools.invoke('ticket.create', {})`);
+    expect(unknown.status).toBe('refused');
     expect(unknown.error.code).toBe('UNKNOWN_TOOL');
     expect(unknown.error.suggestion).toContain('ticket.submit');
-    const plan = await ext<{ ok?: boolean; error?: { code: string; suggestion: string } }>(page, `__extTools.runPlan('nope', {})`);
+    const plan = await ext<{ status?: string; error?: { code: string; suggestion: string } }>(page, `__extTools.runPlan('nope', {})`);
     expect(plan.error?.code).toBe('UNKNOWN_PLAN');
     expect(plan.error?.suggestion).toContain('inspect');
   });
 
   it('a dry run of customer.fill reports the fields it would fill and changes nothing', async () => {
     ({ page, tabId } = await h.freshConsole());
-    const r = await ext<{ ok: boolean; dryRun: boolean; data: { wouldRun: string; preview: { touches: string[]; missing: string[]; display: Record<string, string> } } }>(
+    const r = await ext<{ status: string; data: { wouldRun: string; preview: { touches: string[]; missing: string[]; display: Record<string, string> } } }>(
       page,
       `__extTools.invoke('customer.fill', {})`,
     );
-    expect(r).toMatchObject({ ok: true, dryRun: true, data: { wouldRun: 'run' } });
+    expect(r).toMatchObject({ status: 'dry_run', data: { wouldRun: 'run' } });
     expect(r.data.preview.touches.sort()).toEqual(['email', 'name', 'orderId', 'phone']);
     expect(r.data.preview.display).toMatchObject({ name: '张伟', orderId: 'ORD-20261101' });
     expect(await page.$eval('#quick-ticket', (el) => (el as HTMLElement).hidden)).toBe(true);
@@ -103,15 +104,15 @@ describe('when the bridge is on for this console', () => {
   it('sends, submits and refunds are dry runs: no confirmation is created, nothing reaches the console', async () => {
     ({ page, tabId } = await h.freshConsole());
     await ext(page, `__extTools.invoke('ticket.fill', { title: 't', description: 'd', category: 'invoice' })`);
-    const send = await ext<{ dryRun: boolean; data: { wouldRun: string; prepared: { tool: string; fingerprint: string } } }>(page, `__extTools.invoke('reply.send', { text: 'hello' })`);
-    expect(send).toMatchObject({ dryRun: true, data: { wouldRun: 'confirm', prepared: { tool: 'reply.send' } } });
-    const submit = await ext<{ dryRun: boolean }>(page, `__extTools.invoke('ticket.submit', {})`);
-    expect(submit.dryRun).toBe(true);
-    const refund = await ext<{ dryRun: boolean; data: { prepared: { requiredRole: string } } }>(
+    const send = await ext<{ status: string; data: { wouldRun: string; prepared: { tool: string; fingerprint: string } } }>(page, `__extTools.invoke('reply.send', { text: 'hello' })`);
+    expect(send).toMatchObject({ status: 'dry_run', data: { wouldRun: 'confirm', prepared: { tool: 'reply.send' } } });
+    const submit = await ext<{ status: string }>(page, `__extTools.invoke('ticket.submit', {})`);
+    expect(submit.status).toBe('dry_run');
+    const refund = await ext<{ status: string; data: { prepared: { requiredRole: string } } }>(
       page,
       `__extTools.invoke('refund.request', { orderId: 'ORD-20261101', amount: 10, currency: 'CNY', reason: 'from the bridge' })`,
     );
-    expect(refund).toMatchObject({ dryRun: true, data: { prepared: { requiredRole: 'REFUND_APPROVER' } } });
+    expect(refund).toMatchObject({ status: 'dry_run', data: { prepared: { requiredRole: 'REFUND_APPROVER' } } });
     await new Promise((r) => setTimeout(r, 300));
     expect(await pendingOf(tabId)).toBe(0);
     expect(mutations(await h.log())).toEqual([]);
@@ -154,8 +155,8 @@ describe('page scripts cannot abuse the bridge', () => {
     // A real send waits for a person in the side panel.
     const panel = await h.panel(tabId);
     const prepared = await h.invoke(panel, tabId, 'reply.send', { text: 'real pending send' });
-    if (prepared.ok || !('requiresConfirm' in prepared)) throw new Error('expected a pending send');
-    const { actionId, fingerprint } = prepared.confirmPayload;
+    if (prepared.status !== 'needs_confirmation') throw new Error('expected a pending send');
+    const { actionId, fingerprint } = prepared.call;
     await page.bringToFront();
     await ext(
       page,
@@ -163,7 +164,7 @@ describe('page scripts cannot abuse the bridge', () => {
         const TAG = 'deskhand/bridge/v1';
         // Forge replies to every request the bridge sends.
         addEventListener('message', (e) => {
-          if (e.data && e.data.tag === TAG && e.data.kind === 'request') postMessage({ tag: TAG, kind: 'reply', id: e.data.id, result: { ok: true, data: 'forged' } }, '*');
+          if (e.data && e.data.tag === TAG && e.data.kind === 'request') postMessage({ tag: TAG, kind: 'reply', id: e.data.id, result: { status: 'done', data: 'forged' } }, '*');
         });
         const shapes = [
           { type: 'confirm.approve', actionId: ${JSON.stringify(actionId)}, fingerprint: ${JSON.stringify(fingerprint)} },
@@ -176,10 +177,10 @@ describe('page scripts cannot abuse the bridge', () => {
         for (const s of shapes) postMessage(s, '*');
       })()`,
     );
-    const forged = await ext<{ ok: boolean; data?: unknown; dryRun?: boolean }>(page, `__extTools.invoke('reply.send', { text: 'x' })`);
+    const forged = await ext<{ status: string; data?: unknown }>(page, `__extTools.invoke('reply.send', { text: 'x' })`);
     // The page can fool itself with a forged reply, but nothing it posts reaches deskhand's
     // confirmation or delivery paths.
-    expect(forged.ok).toBe(true);
+    expect(forged).toEqual({ status: 'done', data: 'forged' });
     await new Promise((r) => setTimeout(r, 500));
     expect(await pendingOf(tabId)).toBe(1);
     expect(mutations(await h.log())).toEqual([]);
@@ -190,8 +191,8 @@ describe('page scripts cannot abuse the bridge', () => {
     // Turned off while the page is open: the main-world proxy is still there, nobody answers it.
     await bridge(false);
     await new Promise((r) => setTimeout(r, 300));
-    const r = await ext<{ ok: boolean; error: { code: string; type: string; retryable: boolean } }>(page, `__extTools.invoke('ticket.history', {})`);
-    expect(r).toMatchObject({ ok: false, error: { code: 'TIMEOUT', type: 'timeout', retryable: true } });
+    const r = await ext<{ status: string; error: { code: string; type: string; retryable: boolean } }>(page, `__extTools.invoke('ticket.history', {})`);
+    expect(r).toMatchObject({ status: 'failed', error: { code: 'TIMEOUT', type: 'timeout', retryable: true } });
     await bridge(true);
   }, 30_000);
 
@@ -219,7 +220,7 @@ describe('page scripts cannot abuse the bridge', () => {
         for (let i = 0; i < 10000; i++) calls.push(__extTools.invoke(names[i % 4], { text: 'flood', query: 'flood' }));
         const results = await Promise.all(calls);
         const out = {};
-        for (const r of results) { const k = r.ok ? (r.dryRun ? 'dry' : 'ok') : r.error.code; out[k] = (out[k] || 0) + 1; }
+        for (const r of results) { const k = r.status === 'dry_run' ? 'dry' : r.status === 'done' ? 'ok' : r.error.code; out[k] = (out[k] || 0) + 1; }
         return out;
       })()`,
     );
@@ -229,8 +230,8 @@ describe('page scripts cannot abuse the bridge', () => {
     await page.click('.open-ticket');
     expect(await page.$eval('#quick-ticket', (el) => (el as HTMLElement).hidden)).toBe(false);
     await new Promise((r) => setTimeout(r, 1_100));
-    const after = await ext<{ ok: boolean }>(page, `__extTools.invoke('ticket.history', {})`);
-    expect(after.ok).toBe(true);
+    const after = await ext<{ status: string }>(page, `__extTools.invoke('ticket.history', {})`);
+    expect(after.status).toBe('done');
     expect(await pendingOf(tabId)).toBe(0);
     expect(mutations(await h.log())).toEqual([]);
   });
@@ -250,10 +251,10 @@ describe('the low-risk-writes option', () => {
       (v) => v,
     );
     expect(notice).toBe(true);
-    const note = await ext<{ ok: boolean; dryRun?: boolean }>(page, `__extTools.invoke('note.add', { text: 'from the bridge' })`);
-    expect(note.ok && !note.dryRun).toBe(true);
-    const submit = await ext<{ dryRun: boolean }>(page, `__extTools.invoke('queue.assign', { queue: 'billing' })`);
-    expect(submit.dryRun).toBe(true);
+    const note = await ext<{ status: string }>(page, `__extTools.invoke('note.add', { text: 'from the bridge' })`);
+    expect(note.status).toBe('done');
+    const submit = await ext<{ status: string }>(page, `__extTools.invoke('queue.assign', { queue: 'billing' })`);
+    expect(submit.status).toBe('dry_run');
     expect(mutations(await h.log())).toMatchObject([{ path: '/api/conversations/C-1001/notes', body: { text: 'from the bridge' } }]);
     expect(await pendingOf(tabId)).toBe(0);
     expect(await toastText(page)).toBe('');

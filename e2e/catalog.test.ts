@@ -25,16 +25,16 @@ beforeEach(async () => {
 });
 
 const data = <T = Record<string, unknown>>(r: ToolResult): T => {
-  if (!r.ok || r.dryRun) throw new Error(`expected data, got ${JSON.stringify(r)}`);
+  if (r.status !== 'done') throw new Error(`expected data, got ${JSON.stringify(r)}`);
   return r.data as T;
 };
 const errorOf = (r: ToolResult) => {
-  if (r.ok || !('error' in r)) throw new Error(`expected an error, got ${JSON.stringify(r)}`);
+  if (!('error' in r)) throw new Error(`expected an error, got ${JSON.stringify(r)}`);
   return r.error;
 };
 const pending = (r: ToolResult) => {
-  if (r.ok || !('requiresConfirm' in r)) throw new Error(`expected a confirmation, got ${JSON.stringify(r)}`);
-  return r.confirmPayload;
+  if (r.status !== 'needs_confirmation') throw new Error(`expected a confirmation, got ${JSON.stringify(r)}`);
+  return r.call;
 };
 
 describe('read tools', () => {

@@ -219,7 +219,7 @@ describe('side-panel chat', () => {
       () => h.worker.evaluate(async () => ((await chrome.storage.local.get('audit')).audit ?? []) as { tool: string; caller: string; status: string }[]),
       (r) => r.some((x) => x.tool === 'reply.draft'),
     );
-    expect(audit.filter((x) => x.tool === 'reply.draft')).toMatchObject([{ caller: 'ui', status: 'success' }]);
+    expect(audit.filter((x) => x.tool === 'reply.draft')).toMatchObject([{ caller: 'ui', status: 'done' }]);
     expect(audit.some((x) => x.tool === 'reply.send')).toBe(false);
   });
 });

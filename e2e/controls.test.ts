@@ -39,11 +39,11 @@ async function open(path: string): Promise<{ page: Page; tabId: number }> {
 const log = async (): Promise<LogEntry[]> => (await (await fetch(`${fx.url}/api/_log`)).json()) as LogEntry[];
 const invoke = (tabId: number, name: string, input: unknown) => h.invoke(panel, tabId, name, input);
 const data = <T = Record<string, unknown>>(r: ToolResult): T => {
-  if (!r.ok || r.dryRun) throw new Error(`expected data, got ${JSON.stringify(r)}`);
+  if (r.status !== 'done') throw new Error(`expected data, got ${JSON.stringify(r)}`);
   return r.data as T;
 };
 const errorOf = (r: ToolResult) => {
-  if (r.ok || !('error' in r)) throw new Error(`expected an error, got ${JSON.stringify(r)}`);
+  if (!('error' in r)) throw new Error(`expected an error, got ${JSON.stringify(r)}`);
   return r.error;
 };
 
@@ -264,14 +264,14 @@ describe('dry runs find controls exactly as runs do', () => {
     );
   });
 
-  type Dry = { ok: true; dryRun: true; data: { preview: { touches: string[]; missing: string[]; display: { found: Record<string, string>; opensFirst?: string } } } };
+  type Dry = { status: 'dry_run'; data: { preview: { touches: string[]; missing: string[]; display: { found: Record<string, string>; opensFirst?: string } } } };
   const dryRun = (page: Page, name: string, input: unknown) => page.evaluate((n: string, i: unknown) => (window as unknown as { __extTools: { invoke(n: string, i: unknown): Promise<Dry> } }).__extTools.invoke(n, i), name, input);
 
   it('a closed form behind its opener: the plan says it opens the form first, and names the same controls the run fills', async () => {
     const { page, tabId } = await open('/t/7008/closed');
     const input = { title: 'Parcel', category: 'Shipping', description: 'Lost.' };
     const dry = await dryRun(page, 'ticket.fill', input);
-    expect(dry.dryRun).toBe(true);
+    expect(dry.status).toBe('dry_run');
     expect(dry.data.preview.display.opensFirst).toMatch(/section\.new-ticket, through the console's button "new ticket"/);
     // Nothing changed: the form is still closed and empty.
     expect(await page.$eval('#form-col', (c) => (c as HTMLElement).hidden)).toBe(true);
@@ -287,7 +287,7 @@ describe('dry runs find controls exactly as runs do', () => {
     expect(dry.data.preview.missing).toEqual(['orderId']);
     // Nothing else was asked for, so the run fills nothing: an error that names the field, never "filled 0".
     const run = await invoke(tabId, 'customer.fill', { orderId: 'ORD-1' });
-    expect(run).toMatchObject({ ok: false, error: { code: 'NO_FORM_FIELDS', detail: expect.stringContaining('orderId') } });
+    expect(run).toMatchObject({ status: 'failed', error: { code: 'NO_FORM_FIELDS', detail: expect.stringContaining('orderId') } });
     const dryCat = await dryRun(page, 'ticket.fill', { category: 'Billing' });
     expect(dryCat.data.preview.display.found).toEqual({ category: 'select#c8[name="category"]' });
     const runCat = data<{ filled: { field: string; at: string }[] }>(await invoke(tabId, 'ticket.fill', { category: 'Billing' }));

@@ -125,7 +125,7 @@ const isEmpty = (ps: string[]) => ps.every((p) => p === '');
 const draft = (o: Opened, text: string) => h.invoke(o.panel, o.tabId, 'reply.draft', { text }, 'ui');
 
 function expectOk(r: ToolResult): void {
-  expect(r.ok, JSON.stringify(r)).toBe(true);
+  expect(r.status, JSON.stringify(r)).toBe('done');
 }
 
 /** A person's click on Send, wherever the reply form is (the page, a shadow root, an iframe). */
@@ -222,7 +222,7 @@ describe('reply and internal note behind tabs (osTicket layout, English)', () =>
       expect(after.tried?.join(' ')).toMatch(/textarea#note .*says note/);
 
       const r = await draft(o, TEXT);
-      expect(r.ok, 'reply.draft must not write into the note box').toBe(false);
+      expect(r.status, 'reply.draft must not write into the note box').not.toBe('done');
       expect(await o.page.$eval('#note', (el) => (el as HTMLTextAreaElement).value)).toBe('');
     } finally {
       await o.close();

@@ -133,7 +133,7 @@ describe.each(['react', 'vue', 'classic', 'chat'] as NormalFixture[])('hotkeys o
       expect(await press(on.page, 'KeyF')).toContain(ZH.filled);
       expect(await press(on.page, 'KeyC')).toContain(`${ZH.category}${categoryLabel(on.rec, 'zh')}`);
     }
-    expect(await invoke(env, on.tabId, 'ticket.fill', { title: on.rec.subject, description: '客户反馈订单一周未送达，请物流组查件。', priority: 'high' })).toMatchObject({ ok: true });
+    expect(await invoke(env, on.tabId, 'ticket.fill', { title: on.rec.subject, description: '客户反馈订单一周未送达，请物流组查件。', priority: 'high' })).toMatchObject({ status: 'done' });
     expect(await mutations(on.fx)).toEqual([]);
     const submitted = await invoke(env, on.tabId, 'ticket.submit', {});
     const tickets = await until(async () => (await on.fx.truth()).tickets, (t) => t.length > 0);
@@ -146,7 +146,7 @@ describe.each(['react', 'vue', 'classic', 'chat'] as NormalFixture[])('hotkeys o
       ...(hands.ticketPage ? {} : { recordId: on.rec.recordId }),
     });
     expect((await mutations(on.fx)).filter((e) => hands.paths.ticket.test(e.path))).toHaveLength(1);
-    expect(submitted, JSON.stringify(submitted)).toMatchObject({ ok: true });
+    expect(submitted, JSON.stringify(submitted)).toMatchObject({ status: 'done' });
   });
 
   if (name === 'classic') {
@@ -217,7 +217,7 @@ describe.each(['react', 'vue', 'classic', 'chat'] as NormalFixture[])('hotkeys o
     // The console's backend first: a classic console's answer is on the next page.
     expect(await until(() => added(on.fx, on.rec), (a) => a.length > 0)).toEqual([{ role: 'note', text }]);
     expect((await mutations(on.fx)).filter((e) => hands.paths.note.test(e.path))).toHaveLength(1);
-    expect(r, JSON.stringify(r)).toMatchObject({ ok: true });
+    expect(r, JSON.stringify(r)).toMatchObject({ status: 'done' });
   });
 
   if (hands.refund) {
@@ -244,8 +244,8 @@ describe.each(['react', 'vue', 'classic', 'chat'] as NormalFixture[])('hotkeys o
   it('a send the console refuses ends failed, one that hangs ends uncertain; each is posted once and never retried', async () => {
     const send = async (text: string) => {
       const r = await invoke(env, on.tabId, 'reply.send', { text });
-      if (r.ok || !('requiresConfirm' in r)) throw new Error(`expected a pending send, got ${JSON.stringify(r)}`);
-      return confirmInPanel(env, on.tabId, r.confirmPayload);
+      if (r.status !== 'needs_confirmation') throw new Error(`expected a pending send, got ${JSON.stringify(r)}`);
+      return confirmInPanel(env, on.tabId, r.call);
     };
     await fault(on.fx, hands.paths.reply.source, 'reject');
     const refused = await send('您好，这条会被拒绝。');

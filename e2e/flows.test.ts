@@ -75,7 +75,7 @@ describe('quickTicket', () => {
     await until(() => runStatus(panel), (s) => s === 'failed', 20_000);
     expect(await panel.$eval('.flow-run .error', (el) => el.textContent)).toContain('JSON');
     const steps = await panel.$$eval('.flow-steps .step', (els) => els.map((e) => (e as HTMLElement).dataset.status));
-    expect(steps.slice(0, 3)).toEqual(['ok', 'ok', 'error']);
+    expect(steps.slice(0, 3)).toEqual(['done', 'done', 'failed']);
     expect(steps.slice(3).every((s) => s === 'pending' || s === 'cancelled')).toBe(true);
     expect(await page.$eval('#quick-ticket', (el) => (el as HTMLElement).hidden)).toBe(true);
     expect(await page.$eval('#f-x81', (el) => (el as HTMLInputElement).value)).toBe('');
@@ -234,8 +234,8 @@ describe('outcomes across an extension reload', () => {
   it('a prepared call that outlives a reload is reported as not executed, never as executed', async () => {
     const panel = await h.panel(tabId);
     const r = await h.invoke(panel, tabId, 'reply.send', { text: 'pending across a reload' });
-    if (r.ok || !('requiresConfirm' in r)) throw new Error('expected a pending send');
-    const id = r.confirmPayload.actionId;
+    if (r.status !== 'needs_confirmation') throw new Error('expected a pending send');
+    const id = r.call.actionId;
     // Reload the extension: session storage (the ledger) is cleared, the journal is not.
     const old = h.worker;
     // Reload the unpacked extension as chrome://extensions does (the same path, the same id).
@@ -269,10 +269,10 @@ describe('activity log', () => {
     const panel = await h.panel(tabId);
     await h.invoke(panel, tabId, 'note.add', { text: '客户要求回电 13812345678，或发邮件到 zhang.wei@example.com' });
     const r = await h.invoke(panel, tabId, 'reply.send', { text: '已收到，稍后联系 13812345678' });
-    if (r.ok || !('requiresConfirm' in r)) throw new Error('expected a pending send');
+    if (r.status !== 'needs_confirmation') throw new Error('expected a pending send');
     await panel.reload({ waitUntil: 'load' });
-    await confirmCard(panel, r.confirmPayload.actionId);
-    await panel.waitForSelector(`.outcome[data-action-id="${r.confirmPayload.actionId}"][data-state="executed"]`);
+    await confirmCard(panel, r.call.actionId);
+    await panel.waitForSelector(`.outcome[data-action-id="${r.call.actionId}"][data-state="executed"]`);
     await new Promise((res) => setTimeout(res, 300));
     const log = await h.panel(tabId);
     await log.goto(`chrome-extension://${h.extensionId}/src/sidepanel/index.html?tabId=${tabId}&view=activity`, { waitUntil: 'load' });
@@ -281,7 +281,7 @@ describe('activity log', () => {
     const rows = await log.$$eval('.record', (els) => els.map((e) => `${(e as HTMLElement).dataset.tool}:${(e as HTMLElement).dataset.status}`));
     expect(rows.every((x) => x.startsWith('reply.send:'))).toBe(true);
     expect(rows).toContain('reply.send:success');
-    expect(rows).toContain('reply.send:requires_confirmation');
+    expect(rows).toContain('reply.send:needs_confirmation');
     expect(await log.$eval('.record.kind-confirmation .ttd', (el) => el.textContent)).toContain('决定用时');
     await log.select('select[name=filter-tool]', '');
     await log.click('button.export');

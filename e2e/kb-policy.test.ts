@@ -83,7 +83,7 @@ async function localTitles(query: string): Promise<string[]> {
   const panel = await h.panel(tabId);
   const r: ToolResult = await h.invoke(panel, tabId, 'kb.search', { query, limit: 5 }, 'llm');
   await panel.close();
-  if (!r.ok || r.dryRun) throw new Error(`kb.search failed: ${JSON.stringify(r)}`);
+  if (r.status !== 'done') throw new Error(`kb.search failed: ${JSON.stringify(r)}`);
   return (r.data as Answer).results.filter((x) => x.source === 'local').map((x) => x.title);
 }
 

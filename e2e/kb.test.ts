@@ -35,7 +35,7 @@ afterAll(async () => {
 });
 
 const data = <T>(r: ToolResult): T => {
-  if (!r.ok || r.dryRun) throw new Error(`expected data, got ${JSON.stringify(r)}`);
+  if (r.status !== 'done') throw new Error(`expected data, got ${JSON.stringify(r)}`);
   return r.data as T;
 };
 interface Answer {

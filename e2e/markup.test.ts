@@ -42,7 +42,7 @@ async function open(p: MarkupPage): Promise<number> {
 }
 
 const data = <T>(r: ToolResult): T => {
-  if (!r.ok || r.dryRun) throw new Error(`expected data, got ${JSON.stringify(r)}`);
+  if (r.status !== 'done') throw new Error(`expected data, got ${JSON.stringify(r)}`);
   return r.data as T;
 };
 

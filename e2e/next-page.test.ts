@@ -46,11 +46,11 @@ const fault = (path: string, mode: 'error' | 'hang' | 'reject') =>
   fetch(`${fx.url}/api/_faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path, mode }) });
 const posts = async (): Promise<LogEntry[]> => (await fx.log()).filter((e) => e.method === 'POST');
 const data = <T = Record<string, unknown>>(r: ToolResult): T => {
-  if (!r.ok || r.dryRun) throw new Error(`expected data, got ${JSON.stringify(r)}`);
+  if (r.status !== 'done') throw new Error(`expected data, got ${JSON.stringify(r)}`);
   return r.data as T;
 };
 const errorOf = (r: ToolResult) => {
-  if (r.ok || !('error' in r)) throw new Error(`expected an error, got ${JSON.stringify(r)}`);
+  if (!('error' in r)) throw new Error(`expected an error, got ${JSON.stringify(r)}`);
   return r.error;
 };
 const added = async () => (await fx.truth(rec.recordId)).messages.slice(rec.messages.length);
@@ -58,8 +58,8 @@ const added = async () => (await fx.truth(rec.recordId)).messages.slice(rec.mess
 /** reply.send prepared from the panel, confirmed as a person does; the ledger entry once it settled. */
 async function confirmedSend(tabId: number, text: string): Promise<{ state: string; outcome: { data?: Record<string, unknown>; error?: { code: string; type: string; detail: string } } }> {
   const r = await h.invoke(panel, tabId, 'reply.send', { text });
-  if (r.ok || !('requiresConfirm' in r)) throw new Error(`expected a pending send, got ${JSON.stringify(r)}`);
-  const call: PreparedCall = r.confirmPayload;
+  if (r.status !== 'needs_confirmation') throw new Error(`expected a pending send, got ${JSON.stringify(r)}`);
+  const call: PreparedCall = r.call;
   const p = await h.panel(tabId);
   await confirmCard(p, call.actionId);
   await p.waitForSelector(`.outcome[data-action-id="${call.actionId}"]:not([data-state=dispatched])`, { timeout: 40_000 });
@@ -167,6 +167,6 @@ describe('a full-page POST console: the outcome is read on the next page', () =>
     expect(fromPanel).toMatchObject({ ok: false, error: { code: 'NOT_FROM_BACKGROUND' } });
     // A check the side panel asks about but no page handed over: uncertain, not executed.
     const unknown = await panel.evaluate(() => chrome.runtime.sendMessage({ type: 'delivery.await', checkId: crypto.randomUUID() }));
-    expect(unknown).toMatchObject({ ok: true, result: { ok: false, error: { code: 'NO_NEXT_PAGE', type: 'uncertain' } } });
+    expect(unknown).toMatchObject({ ok: true, result: { status: 'uncertain', error: { code: 'NO_NEXT_PAGE', type: 'uncertain' } } });
   });
 });

@@ -99,7 +99,7 @@ describe.each([
     // What was done, when, by whom.
     for (const s of ['CNY 199.00', 'C-1001', AGENT_NAME[lang]]) expect(nb(outcome)).toContain(s);
     // The audit record of a HIGH action names the confirmer, the roles and their source; so does its activity row.
-    expect(audit).toEqual({ status: 'success', humanApproved: true, approvedBy: AGENT_NAME[lang], approverRoles: { roles: ['AGENT', 'REFUND_APPROVER'], source: 'self' } });
+    expect(audit).toEqual({ status: 'executed', humanApproved: true, approvedBy: AGENT_NAME[lang], approverRoles: { roles: ['AGENT', 'REFUND_APPROVER'], source: 'self' } });
     expect(activity).toContain(words.auditSelf);
     expect(activity).toContain('REFUND_APPROVER');
   });

@@ -26,8 +26,8 @@ beforeEach(async () => {
 });
 
 const pending = (r: ToolResult): PreparedCall => {
-  if (r.ok || !('requiresConfirm' in r)) throw new Error(`expected a confirmation, got ${JSON.stringify(r)}`);
-  return r.confirmPayload;
+  if (r.status !== 'needs_confirmation') throw new Error(`expected a confirmation, got ${JSON.stringify(r)}`);
+  return r.call;
 };
 const sent = async () => mutations(await h.log()).filter((e) => e.path.endsWith('/messages') || e.path === '/api/refunds');
 const approveFrom = (p: Page, call: Pick<PreparedCall, 'actionId' | 'fingerprint'>) =>
@@ -173,7 +173,7 @@ describe('items 4 and 5: hidden characters and confirmation fatigue', () => {
   it('attack: reply.send with bidi overrides or tag characters is refused with a clear validation error', async () => {
     for (const text of ['refund \u202Edetsil\u202C approved', 'ok\u{E0069}\u{E0067}\u{E006E}']) {
       const r = await h.invoke(panel, tabId, 'reply.send', { text });
-      if (r.ok || !('error' in r)) throw new Error(`expected a refusal, got ${JSON.stringify(r)}`);
+      if (!('error' in r)) throw new Error(`expected a refusal, got ${JSON.stringify(r)}`);
       expect(r.error).toMatchObject({ type: 'validation', code: 'INVALID_INPUT' });
       expect(r.error.fields?.[0]?.message).toMatch(/bidi|tag character/);
     }
@@ -257,7 +257,7 @@ describe('item 8: storage at quota', () => {
       expect(await fill(area, 300)).toBeLessThan(400);
       try {
         const r = await h.invoke(panel, tabId, 'reply.send', { text: `quota ${area}` });
-        if (r.ok || !('error' in r)) throw new Error(`expected a refusal, got ${JSON.stringify(r)}`);
+        if (!('error' in r)) throw new Error(`expected a refusal, got ${JSON.stringify(r)}`);
         expect(r.error.code).toBe('CONFIRMATION_NOT_STORED');
       } finally {
         await unfill(area);

@@ -53,7 +53,7 @@ const found = (panel: Page) =>
   panel.$$eval('.capabilities > .capability', (els) => Object.fromEntries(els.map((e) => [(e as HTMLElement).dataset.cap, (e as HTMLElement).dataset.found === 'true'])));
 const sourceOf = (panel: Page) => panel.$eval('.profile-in-use', (e) => (e as HTMLElement).dataset.source ?? '');
 const data = (r: ToolResult) => {
-  if (!r.ok || !('data' in r)) throw new Error(`tool failed: ${JSON.stringify(r)}`);
+  if (!('data' in r)) throw new Error(`tool failed: ${JSON.stringify(r)}`);
   return r.data as Record<string, unknown>;
 };
 
@@ -212,14 +212,14 @@ describe('teach mode on a console the heuristics miss', () => {
   it('a confirmed send lands exactly once in the console backend', async () => {
     const text = '已为您安排换货，新耳机明天发出。';
     const r = await invokeFrom(panel, tabId, 'reply.send', { text });
-    if (r.ok || !('requiresConfirm' in r)) throw new Error(`expected a confirmation, got ${JSON.stringify(r)}`);
+    if (r.status !== 'needs_confirmation') throw new Error(`expected a confirmation, got ${JSON.stringify(r)}`);
     const work = await b.browser.newPage();
     await work.goto(`chrome-extension://${b.extensionId}/src/sidepanel/index.html?tabId=${tabId}`, { waitUntil: 'load' });
-    const sel = `.card[data-action-id="${r.confirmPayload.actionId}"] button.confirm`;
+    const sel = `.card[data-action-id="${r.call.actionId}"] button.confirm`;
     await work.waitForSelector(sel);
     expect(server.log).toEqual([]);
-    await confirmCard(work, r.confirmPayload.actionId);
-    await work.waitForSelector(`.outcome[data-action-id="${r.confirmPayload.actionId}"][data-state="executed"]`);
+    await confirmCard(work, r.call.actionId);
+    await work.waitForSelector(`.outcome[data-action-id="${r.call.actionId}"][data-state="executed"]`);
     expect(server.log.map((e) => ({ path: e.path, body: e.body, status: e.status }))).toEqual([{ path: '/x/m', body: { r: '7f3a9e', t: 1, v: text }, status: 201 }]);
     await work.close();
   });

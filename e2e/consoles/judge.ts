@@ -29,12 +29,12 @@ const bareId = (s: string) => s.trim().replace(/^#/, '').toLowerCase();
 const digits = (s: string) => s.replace(/\D/g, '');
 
 function dataOf(r: ToolResult): Record<string, unknown> | null {
-  return r.ok && !r.dryRun ? (r.data as Record<string, unknown>) : null;
+  return r.status === 'done' ? (r.data as Record<string, unknown>) : null;
 }
 
 export function judgeRead(tool: ReadTool, result: ToolResult, truth: ReadTruth): Judged {
   const d = dataOf(result);
-  if (!d) return { verdict: 'missing', why: !result.ok && 'error' in result ? result.error.code : 'no data' };
+  if (!d) return { verdict: 'missing', why: 'error' in result ? result.error.code : 'no data' };
   switch (tool) {
     case 'page.inspect':
       return judgeIdentity(d, truth);
@@ -102,7 +102,7 @@ export interface Said {
   why?: string;
 }
 
-export const saidOf = (r: ToolResult): Said => (r.ok && !r.dryRun ? { ok: true } : { ok: false, why: !r.ok && 'error' in r ? `${r.error.code}: ${r.error.detail.slice(0, 160)}` : 'no data' });
+export const saidOf = (r: ToolResult): Said => (r.status === 'done' ? { ok: true } : { ok: false, why: 'error' in r ? `${r.error.code}: ${r.error.detail.slice(0, 160)}` : 'no data' });
 
 /** `same(landed)`: did what landed match what was asked? `count`: how many times it landed. */
 export function judgeLanding(said: Said, count: number, same: boolean, what: string): Judged {

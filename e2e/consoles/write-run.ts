@@ -327,8 +327,8 @@ async function landedAfter(t: WriteTarget, mark: unknown, ok: (l: Landed) => boo
 
 /** A confirmable call: confirmed in the side panel, and deskhand's word is the ledger's outcome. */
 async function confirmed(env: Env, tabId: number, r: ToolResult): Promise<Said> {
-  if (r.ok || !('requiresConfirm' in r)) return saidOf(r);
-  const entry = await confirmInPanel(env, tabId, r.confirmPayload);
+  if (r.status !== 'needs_confirmation') return saidOf(r);
+  const entry = await confirmInPanel(env, tabId, r.call);
   return entry.state === 'executed' ? { ok: true } : { ok: false, why: `${entry.state}: ${entry.outcome?.error?.code ?? ''} ${entry.outcome?.error?.detail?.slice(0, 140) ?? ''}`.trim() };
 }
 
@@ -350,8 +350,8 @@ export async function judgeWrites(env: Env, t: WriteTarget, rec: TargetRecord, l
   await step(env, t, url, async ({ page, tabId }) => {
     const mark = await t.backend.mark(rec.id);
     const r = await invoke(env, tabId, 'reply.draft', { text: TEXTS.draft[lang] });
-    if (r.ok) await safely(() => h.send(page, lang));
-    const l = await landedAfter(t, mark, (x) => x.replies.length > 0, r.ok ? 6_000 : 500);
+    if (r.status === 'done') await safely(() => h.send(page, lang));
+    const l = await landedAfter(t, mark, (x) => x.replies.length > 0, r.status === 'done' ? 6_000 : 500);
     row('reply.draft', judgeLanding(saidOf(r), l.replies.length, l.replies[0] === TEXTS.draft[lang], `replies ${JSON.stringify(l.replies).slice(0, 160)}`));
   });
   // reply.send and note.add: deskhand presses, a person confirms the send.
@@ -410,7 +410,7 @@ export async function judgeWrites(env: Env, t: WriteTarget, rec: TargetRecord, l
       await safely(() => h.refund!(page, lang, String(AMOUNT), TEXTS.reason[lang]));
       const toast = await press(page, 'KeyR').catch(() => '');
       const call = await pendingCall(env, tabId, 'refund.request');
-      const said: Said = call ? await confirmed(env, tabId, { ok: false, requiresConfirm: true, confirmPayload: call } as ToolResult) : { ok: false, why: toast.replace(/^deskhand · /, '') };
+      const said: Said = call ? await confirmed(env, tabId, { status: 'needs_confirmation', call: call } as ToolResult) : { ok: false, why: toast.replace(/^deskhand · /, '') };
       const l = await landedAfter(t, mark, (x) => x.refunds.length > 0, said.ok ? 3_000 : 1_000);
       const f = l.refunds[0];
       const same = !!f && f.orderId === rec.customer.orderId && f.amount === AMOUNT && f.currency === 'CNY' && f.reason === TEXTS.reason[lang];
@@ -437,10 +437,10 @@ async function ticketTools(env: Env, t: WriteTarget, rec: TargetRecord, lang: La
     await settle(page);
     const matchCategory = async (): Promise<Said> => {
       const c = await invoke(env, tabId, 'category.match', {});
-      const chose = c.ok && !c.dryRun && (c.data as { applied?: boolean }).applied === true;
+      const chose = c.status === 'done' && (c.data as { applied?: boolean }).applied === true;
       // A category chosen by hand where deskhand chose none, so the other fields can still be judged.
       if (!chose) await invoke(env, tabId, 'ticket.fill', { category: rec.categoryLabel[lang] });
-      return chose ? { ok: true } : c.ok ? { ok: false, why: 'chose no category' } : saidOf(c);
+      return chose ? { ok: true } : c.status === 'done' ? { ok: false, why: 'chose no category' } : saidOf(c);
     };
     const first = t.hands.categoryFirst ? await matchCategory() : null;
     const fill = saidOf(await invoke(env, tabId, 'ticket.fill', { title: TEXTS.title[lang], description: TEXTS.description[lang], priority: 'high' }));

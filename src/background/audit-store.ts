@@ -7,7 +7,7 @@
  * the agent clears the log, after exporting it. When storage refuses a write, the records
  * are kept in memory and listed as unsaved, never silently lost.
  */
-import { dropInvokeRecords, type AuditRecord, type AuditSink } from '../tools/audit.ts';
+import { dropInvokeRecords, legacyStatus, type AuditRecord, type AuditSink } from '../tools/audit.ts';
 import { maskPii, scrubPii } from '../tools/pii.ts';
 
 const KEY = 'audit';
@@ -29,7 +29,13 @@ export function maskRecord(r: AuditRecord, sensitiveFields: readonly string[] = 
 
 async function stored(): Promise<AuditRecord[]> {
   const got = await chrome.storage.local.get(KEY);
-  return (got[KEY] as AuditRecord[] | undefined) ?? [];
+  return ((got[KEY] as AuditRecord[] | undefined) ?? []).map(current);
+}
+
+/** A record kept by an older version speaks today's statuses (one spelling per state). */
+function current(r: AuditRecord): AuditRecord {
+  const status = legacyStatus(String(r.status), r.kind, r.dryRun);
+  return status && status !== r.status ? { ...r, status } : r;
 }
 
 export async function readAudit(): Promise<{ records: AuditRecord[]; unsaved: number }> {

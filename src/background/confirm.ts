@@ -213,7 +213,7 @@ export async function dispatchToTab(call: PreparedCall, approvedBy: string): Pro
 
 /** A next page's answer as an outcome: executed only when it showed the result; never retried. */
 function fromVerdict(v: Verdict, call: PreparedCall): ExecOutcome {
-  if (v.ok) return { status: 'executed', data: v.data };
+  if (v.status === 'done') return { status: 'executed', data: v.data };
   const error = { ...v.error, retryable: false, traceId: call.traceId };
   return error.type === 'failed' ? { status: 'failed', error } : { status: 'uncertain', error: { ...error, type: 'uncertain' } };
 }

@@ -11,7 +11,8 @@
  * panel (`delivery.await`) alike. Each check is verified once; its result is kept a while.
  */
 import { RunResultSchema, type NextPageCheck } from '../messages/index.ts';
-import { isoNow, WORKER_RECORD, type AuditRecord } from '../tools/audit.ts';
+import { auditRecord } from '../tools/audit.ts';
+import { errorSpec, toolError } from '../tools/errors.ts';
 import type { ToolError } from '../tools/types.ts';
 import { storageAuditSink } from './audit-store.ts';
 
@@ -24,7 +25,8 @@ const RETRY_MS = 150;
 const KEEP_MS = 120_000;
 
 /** A tool's result decided on the next page (errors keep the call's trace id). */
-export type Verdict = { ok: true; data: unknown } | { ok: false; error: ToolError };
+/** What a next page said of a submit: a tool result as the side panel reads it. */
+export type Verdict = { status: 'done'; data: unknown } | { status: 'failed' | 'uncertain'; error: ToolError };
 
 interface Entry {
   checkId: string;
@@ -41,8 +43,8 @@ const waiting = new Map<string, ((e: Entry) => void)[]>();
 const kicks = new Map<number, Set<() => void>>();
 
 const uncertain = (check: NextPageCheck, code: string, detail: string): Verdict => ({
-  ok: false,
-  error: { code, type: 'uncertain', detail, suggestion: `${check.words.check} It is not retried automatically.`, retryable: false, traceId: check.traceId },
+  status: 'uncertain',
+  error: toolError(errorSpec('uncertain', code, detail, `${check.words.check} It is not retried automatically.`), check.traceId),
 });
 
 /** A content script's check: registered once, verified in the background. */
@@ -68,7 +70,7 @@ export function pageArrived(tabId: number): void {
 export async function awaitCheck(checkId: string, tabId?: number): Promise<Verdict> {
   const entry = entries.get(checkId) ?? (await announced(checkId));
   if (!entry) {
-    return { ok: false, error: { code: 'NO_NEXT_PAGE', type: 'uncertain', detail: 'The console page said it was loading another page, but its check never arrived.', suggestion: 'Check on the console before doing anything again; it is not retried automatically.', retryable: false, traceId: '' } };
+    return { status: 'uncertain', error: toolError(errorSpec('uncertain', 'NO_NEXT_PAGE', 'The console page said it was loading another page, but its check never arrived.', 'Check on the console before doing anything again; it is not retried automatically.'), '') };
   }
   if (tabId !== undefined && entry.tabId !== tabId) return uncertain(entry.check, 'NO_NEXT_PAGE', 'The check belongs to another tab.');
   return entry.result;
@@ -118,7 +120,9 @@ async function attempt(e: Entry): Promise<Attempt> {
   const parsed = RunResultSchema.safeParse(reply.result);
   if (!parsed.success) return { kind: 'stop', verdict: uncertain(e.check, 'NO_NEXT_PAGE', 'The next page did not answer clearly.') };
   const r = parsed.data;
-  return { kind: 'answer', verdict: r.ok ? { ok: true, data: r.data } : { ok: false, error: { ...r.error, traceId: e.check.traceId } } };
+  if (r.status === 'done') return { kind: 'answer', verdict: { status: 'done', data: r.data } };
+  // A next page either shows the result or says it was refused; anything else is not known.
+  return { kind: 'answer', verdict: { status: r.status === 'uncertain' ? 'uncertain' : 'failed', error: { ...r.error, traceId: e.check.traceId } } };
 }
 
 /** Waits `ms`, or less when the tab's new page says hello. */
@@ -139,18 +143,16 @@ function pause(tabId: number, ms: number): Promise<void> {
 
 /** The decision is kept with the call's other records (the content script that started it is gone). */
 function audit(e: Entry, r: Verdict): void {
-  const record: AuditRecord = {
-    ...WORKER_RECORD,
+  const record = auditRecord({
     kind: 'invoke',
     traceId: e.check.traceId,
     toolCallId: e.checkId,
     tool: e.check.tool,
     caller: e.check.caller,
     input: { nextPage: true },
-    status: r.ok ? 'success' : r.error.type === 'failed' ? 'failed' : 'uncertain',
-    errorCode: r.ok ? null : r.error.code,
-    summary: r.ok ? `verified on the console's next page: ${String((r.data as { seen?: unknown }).seen ?? '')}` : r.error.detail,
-    timestamp: isoNow(),
-  };
+    status: r.status,
+    errorCode: r.status === 'done' ? null : r.error.code,
+    summary: r.status === 'done' ? `verified on the console's next page: ${String((r.data as { seen?: unknown }).seen ?? '')}` : r.error.detail,
+  });
   void storageAuditSink.write(record);
 }

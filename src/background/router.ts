@@ -82,13 +82,14 @@ export async function route(raw: unknown, sender: chrome.runtime.MessageSender):
       const res = await ledger.approve(msg.actionId, { fingerprint: msg.fingerprint, roles: settings.roles, rolesSource, approvedBy, check: stillBound }, (call) =>
         dispatchToTab(call, approvedBy),
       );
-      return res.ok ? { ok: true, entry: res.entry, replay: res.replay } : { ok: false, error: res.error };
+      // The reply says what the delivery did (`status`); a refusal is a refusal, not a failed delivery.
+      return res.status === 'refused' ? { ok: false, error: res.error } : { ok: true, status: res.status, entry: res.entry, replay: res.replay };
     }
     case 'confirm.reject': {
       if (from.kind !== 'sidepanel') return notPanel();
       const { approvedBy } = await confirmer();
       const res = await ledger.reject(msg.actionId, approvedBy);
-      return res.ok ? { ok: true, entry: res.entry } : { ok: false, error: res.error };
+      return res.status === 'refused' ? { ok: false, error: res.error } : { ok: true, status: res.status, entry: res.entry };
     }
     case 'audit.clear':
       if (from.kind !== 'sidepanel' && from.kind !== 'options') return refusal('NOT_EXTENSION_PAGE', 'Only extension pages clear the log.');

@@ -37,7 +37,8 @@
   const TAG = 'deskhand/bridge/v1';
   const TIMEOUT_MS = 15_000;
 
-  type Result = { ok: boolean; [k: string]: unknown };
+  /** A ToolResult (`status`: done / dry_run / needs_confirmation / refused / failed / uncertain), or a plan's result. */
+  type Result = { status: string; [k: string]: unknown };
   type Pending = { id: string; resolve: (r: Result) => void; deadline: number };
   /** In call order, so the first entry always has the earliest deadline (they all wait TIMEOUT_MS). */
   const pending = new MapC<string, Pending>();
@@ -72,12 +73,12 @@
       const p = next.value;
       if (p.deadline > t) return arm(p.deadline);
       mapDelete.call(pending, p.id);
-      p.resolve(error('TIMEOUT', 'timeout', `No answer from deskhand within ${TIMEOUT_MS / 1000} s.`, 'Check that the extension is on for this console and reload the page.', true));
+      p.resolve(error('failed', 'TIMEOUT', 'timeout', `No answer from deskhand within ${TIMEOUT_MS / 1000} s.`, 'Check that the extension is on for this console and reload the page.', true));
     }
   }
 
-  function error(code: string, type: string, detail: string, suggestion: string, retryable = false): Result {
-    return freeze({ ok: false, error: freeze({ code, type, detail, suggestion, retryable, traceId: '' }) });
+  function error(status: 'refused' | 'failed', code: string, type: string, detail: string, suggestion: string, retryable = false): Result {
+    return freeze({ status, error: freeze({ code, type, detail, suggestion, retryable, traceId: '' }) });
   }
 
   listen('message', (e: MessageEvent) => {
@@ -87,7 +88,7 @@
     const entry = mapGet.call(pending, d.id) as Pending | undefined;
     if (!entry) return;
     mapDelete.call(pending, d.id);
-    entry.resolve(d.result && typeof d.result === 'object' ? (d.result as Result) : error('BAD_REPLY', 'internal', 'The extension answered with no result.', 'Try again.'));
+    entry.resolve(d.result && typeof d.result === 'object' ? (d.result as Result) : error('failed', 'BAD_REPLY', 'internal', 'The extension answered with no result.', 'Try again.'));
   });
 
   function call(op: 'list' | 'invoke' | 'runPlan', name?: unknown, input?: unknown): Promise<Result> {
@@ -101,7 +102,7 @@
       } catch (e) {
         // Input that cannot be cloned (functions, DOM nodes) never leaves the page.
         mapDelete.call(pending, id);
-        resolve(error('INPUT_NOT_CLONEABLE', 'validation', `The input cannot be sent: ${e instanceof Error ? e.message : String(e)}`, 'Pass plain JSON data.'));
+        resolve(error('refused', 'INPUT_NOT_CLONEABLE', 'validation', `The input cannot be sent: ${e instanceof Error ? e.message : String(e)}`, 'Pass plain JSON data.'));
       }
     });
   }
@@ -115,12 +116,13 @@
     "  await __extTools.runPlan('inspect', {})                    // one entry per step",
     '  __extTools.help()',
     '',
+    'Every result has a `status`: done (data), dry_run (data: what it would do), refused / failed / uncertain (error).',
     'Writes and sends are reported as dry runs (fields found, values, the confirmation they would create).',
     'Nothing here can confirm, send or submit: a person does that in the deskhand side panel.',
   ].join('\n');
 
   const api = freeze({
-    list: () => then.call(call('list'), (r: Result) => (r.ok ? r.tools : r)) as Promise<unknown>,
+    list: () => then.call(call('list'), (r: Result) => (r.status === 'done' ? r.tools : r)) as Promise<unknown>,
     invoke: (name: unknown, input?: unknown) => call('invoke', name, input ?? {}),
     runPlan: (name: unknown, input?: unknown) => call('runPlan', name, input ?? {}),
     help: () => {

@@ -12,7 +12,7 @@ import { queryAll } from '../dom/query.ts';
 import { isVisible, normLabel } from '../dom/text.ts';
 import type { FieldKey } from '../dom/synonyms.ts';
 import type { ConsoleProfile } from '../profiles/schema.ts';
-import { fail } from '../tools/errors.ts';
+import { fail, ok } from '../tools/errors.ts';
 import type { RunCtx, RunResult, ToolPreview } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
 import { deliver } from './landed.ts';
@@ -57,14 +57,14 @@ export async function fillByLookup(deps: CatalogDeps, rule: Lookup, v: CustomerV
   const wanted = ([v.email, v.name].filter(Boolean) as string[]).map(normLabel);
   const took: Key[] = (['email', 'name'] as const).filter((k) => v[k]);
   if (!took.length) return fail('validation', 'LOOKUP_NEEDS_IDENTITY', 'This form chooses an existing customer by a lookup: give the e-mail or the name.', 'Pass email (best) or name.');
-  if (wanted.every((w) => chosenText(rule).includes(w))) return { ok: true, data: { ...report(rule, v, took), opened: false, already: true } };
+  if (wanted.every((w) => chosenText(rule).includes(w))) return ok({ ...report(rule, v, took), opened: false, already: true });
   const pick = await pickInLookup(rule, v.email || v.phone || v.name || '', wanted, ctx.signal);
   if (!pick.ok) return fail('not_found', 'CUSTOMER_NOT_FOUND', `No existing customer could be chosen: ${pick.detail}.`, 'Check the e-mail, or choose or create the customer by hand.');
   const data = { ...report(rule, v, took), opened: false, chose: pick.chose };
   const text = v.email || v.name || '';
   if (!pick.submit) {
     const shown = wanted.every((w) => chosenText(rule).includes(w));
-    return shown ? { ok: true, data } : fail('uncertain', 'LOOKUP_UNCONFIRMED', `"${pick.chose}" was chosen, but the form does not show it.`, 'Check the customer on the form.');
+    return shown ? ok(data) : fail('uncertain', 'LOOKUP_UNCONFIRMED', `"${pick.chose}" was chosen, but the form does not show it.`, 'Check the customer on the form.');
   }
   // The report is the data; deliver adds what the console showed (notice, seen).
   return (await deliver(

@@ -10,7 +10,7 @@ import { currentValue } from '../dom/set-value.ts';
 import { runFlow } from './flows.ts';
 import { draftReplyPlan, type UsedArticle } from '../plans/draft-reply.ts';
 import type { HotkeyAction } from '../settings/schema.ts';
-import { runPlan } from '../tools/plan.ts';
+import { runPlan, stepFailed } from '../tools/plan.ts';
 import type { ToolResult } from '../tools/types.ts';
 import type { Host } from './host.ts';
 import { stepTitle } from '../ui/describe.ts';
@@ -32,12 +32,12 @@ export type ActionReport = { tone: 'ok' | 'warn' | 'error' | 'info'; text: strin
 const fieldNames = (keys: string[]) => joinList(keys.map(fieldName));
 
 function errorText(r: ToolResult): string {
-  if (!r.ok && 'error' in r) return shownError(r.error);
+  if ('error' in r) return shownError(r.error);
   return t('toastFailed');
 }
 
 function fillReport(r: ToolResult): ActionReport {
-  if (!r.ok || r.dryRun) return { tone: 'error', text: errorText(r) };
+  if (r.status !== 'done') return { tone: 'error', text: errorText(r) };
   const data = r.data as FillReport;
   const filled = data.filled.length;
   const missed = [...data.missed, ...data.failed.map((f) => f.field)];
@@ -72,7 +72,7 @@ export async function runAction(host: Host, action: HotkeyAction): Promise<Actio
       return fillReport(await registry.invoke('customer.fill', {}, host.ctx('hotkey')));
     case 'matchCategory': {
       const r = await registry.invoke('category.match', {}, host.ctx('hotkey'));
-      if (!r.ok || r.dryRun) return { tone: 'error', text: errorText(r) };
+      if (r.status !== 'done') return { tone: 'error', text: errorText(r) };
       const d = r.data as { choice: { label: string; score: number } | null; runnerUp: { label: string } | null };
       if (!d.choice) return { tone: 'warn', text: t('toastNoCategory') };
       return { tone: 'ok', text: t('toastCategory', d.choice.label, d.choice.score, d.runnerUp?.label ?? '—') };
@@ -81,7 +81,7 @@ export async function runAction(host: Host, action: HotkeyAction): Promise<Actio
       const res = await runPlan(draftReplyPlan(pageLang), {}, { registry, ctx: host.ctx('plan'), audit: registry.audit });
       const used = res.outputs.used as UsedArticle | null | undefined;
       if (res.status === 'completed') return used ? { tone: 'ok', text: t('toastDraftedFrom', used.title) } : { tone: 'warn', text: t('toastDraftedNoArticle') };
-      const failed = res.steps.find((s) => s.status === 'error');
+      const failed = res.steps.find((s) => stepFailed(s.status));
       return { tone: 'error', text: failed?.error ? t('flowStepFailed', stepTitle('draftReply', failed.id), shownError(failed.error)) : t('toastFailed') };
     }
     case 'prepareSend': {
@@ -89,7 +89,7 @@ export async function runAction(host: Host, action: HotkeyAction): Promise<Actio
       const text = f ? currentValue(f.el, f.field?.kind ?? (f.el.tagName === 'TEXTAREA' ? 'textarea' : 'editable')).trim() : '';
       if (!text) return { tone: 'warn', text: t('toastEmptyDraft') };
       const r = await registry.invoke('reply.send', { text }, host.ctx('hotkey'));
-      if (!r.ok && 'requiresConfirm' in r) return { tone: 'info', text: t('toastAwaitConfirm') };
+      if (r.status === 'needs_confirmation') return { tone: 'info', text: t('toastAwaitConfirm') };
       return { tone: 'error', text: errorText(r) };
     }
     case 'quickTicket': {
@@ -122,7 +122,7 @@ async function prepareRefund(host: Host): Promise<ActionReport> {
   const missing = [!orderId && 'orderId', !(amount > 0) && 'amount', reason.length < 4 && 'reason'].filter(Boolean) as string[];
   if (missing.length) return { tone: 'warn', text: t('toastRefundMissing', fieldNames(missing)) };
   const r = await host.core.registry.invoke('refund.request', { orderId, amount, currency, reason }, host.ctx('hotkey'));
-  if (!r.ok && 'requiresConfirm' in r) return { tone: 'info', text: t('toastRefundAwait', money(amount, currency), orderId) };
+  if (r.status === 'needs_confirmation') return { tone: 'info', text: t('toastRefundAwait', money(amount, currency), orderId) };
   return { tone: 'error', text: errorText(r) };
 }
 

@@ -11,6 +11,7 @@ import { toolSource } from '../profiles/sources.ts';
 import { toolRow } from '../ui/tool-rows.ts';
 import { plans } from '../plans/index.ts';
 import { runPlan } from '../tools/plan.ts';
+import { errorSpec, toolError } from '../tools/errors.ts';
 import type { ToolError, ToolResult } from '../tools/types.ts';
 import type { Host } from './host.ts';
 
@@ -51,8 +52,9 @@ function isRequestLike(data: unknown): boolean {
   return typeof data === 'object' && data !== null && (data as { tag?: unknown }).tag === TAG && (data as { kind?: unknown }).kind === 'request';
 }
 
+/** The bridge host's own refusals (off, rate-limited, malformed): nothing reached a tool. */
 function err(code: string, type: ToolError['type'], detail: string, suggestion: string, retryable = false): ToolResult {
-  return { ok: false, error: { code, type, detail, suggestion, retryable, traceId: '' } };
+  return { status: 'refused', error: toolError(errorSpec(type, code, detail, suggestion, { retryable }), '') };
 }
 
 export function installBridgeHost(host: Host, enabledHere: () => boolean): () => void {
@@ -91,7 +93,7 @@ async function handle(host: Host, req: z.infer<typeof BridgeRequest>): Promise<u
     case 'list': {
       // Each row says where its capability comes from here: the console profile or the heuristics.
       const s = host.model.current();
-      return { ok: true, tools: host.core.registry.list(ctx).map((t) => toolRow(t, toolSource(t.name, s))) };
+      return { status: 'done', tools: host.core.registry.list(ctx).map((t) => toolRow(t, toolSource(t.name, s))) };
     }
     case 'invoke':
       return host.core.registry.invoke(String(req.name ?? ''), req.input, ctx);

@@ -6,7 +6,7 @@
  */
 import { FlowHandoverSchema, type FlowHandover, type PlanRun } from '../messages/schemas.ts';
 import { plans } from '../plans/index.ts';
-import { runPlan, type Plan, type PlanResult, type StepEntry } from '../tools/plan.ts';
+import { runPlan, stepFailed, type Plan, type PlanResult, type StepEntry } from '../tools/plan.ts';
 import { onLeaving } from './next-page.ts';
 import { verdictFor } from './verdict.ts';
 import { flowTitle, stepSummary, stepTitle } from '../ui/describe.ts';
@@ -74,9 +74,9 @@ export async function runFlow(host: Host, name: 'quickTicket', lang: () => 'zh' 
     const stepName = state.steps[i]!.title;
     state.steps[i] = { id: entry.id, title: stepName, status: entry.status, summary: stepSummary(name, entry, output).slice(0, 1_000), durationMs: entry.durationMs };
     const next = state.steps[i + 1];
-    if (next && (entry.status === 'ok' || entry.status === 'planned')) next.status = 'running';
+    if (next && (entry.status === 'done' || entry.status === 'planned')) next.status = 'running';
     publish();
-    toast(t('flowStep', title, i + 1, plan.steps.length, stepName), entry.status === 'error' ? 'error' : 'info', 60_000);
+    toast(t('flowStep', title, i + 1, plan.steps.length, stepName), stepFailed(entry.status) ? 'error' : 'info', 60_000);
   };
   // A step that sets form values is handed over as soon as the page starts to go; a step whose
   // submit hands a check on, with that check (announced from the submit's own beforeunload).
@@ -166,12 +166,13 @@ async function goOn(
     const step = plan.steps[resume.at]!;
     const verdict = await verdictFor(resume.checkId, NEXT_PAGE_WAIT_MS);
     const base = { id: step.id, kind: step.kind, title: step.title, name: step.kind === 'tool' ? step.tool : step.id, durationMs: 0 };
-    const entry: StepEntry = verdict.ok
-      ? { ...base, status: 'ok', summary: 'shown on the next page' }
-      : { ...base, status: 'error', summary: verdict.error.detail, error: { ...verdict.error, traceId: trail.traceId } };
-    onStep(entry, resume.at, verdict.ok ? verdict.data : undefined);
-    if (!verdict.ok || resume.at + 1 >= plan.steps.length) {
-      return { plan: plan.name, status: verdict.ok ? 'completed' : 'failed', steps: trail.steps, outputs: trail.outputs, traceId: trail.traceId };
+    const entry: StepEntry =
+      verdict.status === 'done'
+        ? { ...base, status: 'done', summary: 'shown on the next page' }
+        : { ...base, status: verdict.status, summary: verdict.error.detail, error: { ...verdict.error, traceId: trail.traceId } };
+    onStep(entry, resume.at, verdict.status === 'done' ? verdict.data : undefined);
+    if (verdict.status !== 'done' || resume.at + 1 >= plan.steps.length) {
+      return { plan: plan.name, status: verdict.status === 'done' ? 'completed' : 'failed', steps: trail.steps, outputs: trail.outputs, traceId: trail.traceId };
     }
   }
   return runPlan(plan, {}, { ...opts, resume: { at: trail.at, steps: trail.steps, outputs: trail.outputs, traceId: trail.traceId } });
@@ -182,7 +183,7 @@ const NEXT_PAGE_WAIT_MS = 25_000;
 
 function finish(title: string, state: PlanRun, result: PlanResult, publish: () => void): PlanResult {
   state.status = result.status;
-  const failedAt = result.steps.findIndex((s) => s.status === 'error');
+  const failedAt = result.steps.findIndex((s) => stepFailed(s.status));
   if (failedAt >= 0) state.error = t('flowStepFailed', state.steps[failedAt]!.title, state.steps[failedAt]!.summary);
   for (const s of state.steps) if (s.status === 'running' || (s.status === 'pending' && result.status === 'cancelled')) s.status = 'cancelled';
   publish();

@@ -4,6 +4,7 @@
  * outcomes itself; this is the console-page word.
  */
 import type { NextPageCheck } from '../messages/schemas.ts';
+import { fail } from '../tools/errors.ts';
 import type { RunResult } from '../tools/types.ts';
 import { errorText } from '../ui/errors.ts';
 import { t } from '../ui/i18n.ts';
@@ -19,7 +20,7 @@ export function verdictFor(checkId: string, timeoutMs: number): Promise<RunResul
   return new Promise((resolve) => {
     const timer = setTimeout(() => {
       waiters.delete(checkId);
-      resolve({ ok: false, error: { type: 'uncertain', code: 'NO_VERDICT', detail: 'This page never said whether the submit landed.', suggestion: 'Check the console before trying again; it is not retried automatically.', retryable: false } });
+      resolve(fail('uncertain', 'NO_VERDICT', 'This page never said whether the submit landed.', 'Check the console before trying again; it is not retried automatically.'));
     }, timeoutMs);
     waiters.set(checkId, (r) => {
       clearTimeout(timer);
@@ -34,6 +35,6 @@ export function announceVerdict(checkId: string, check: NextPageCheck, result: R
   waiters.delete(checkId);
   if (check.caller !== 'hotkey' && check.caller !== 'plan') return;
   // A flow's step: the flow that goes on here (src/content/flows.ts) gives the final word.
-  if (result.ok) return toast(check.caller === 'plan' ? t('toastStepLandedNextPage') : t('toastLandedNextPage'), 'ok', 5_000);
+  if (result.status === 'done') return toast(check.caller === 'plan' ? t('toastStepLandedNextPage') : t('toastLandedNextPage'), 'ok', 5_000);
   toast(errorText({ ...result.error }), result.error.type === 'uncertain' ? 'warn' : 'error', 7_000);
 }

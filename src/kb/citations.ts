@@ -8,8 +8,8 @@ export interface Citation {
   source: string;
 }
 
-export function kbCitations(tool: string, res: ToolResult | { ok: false }): { citations?: Citation[] } {
-  if (tool !== 'kb.search' || !res.ok || ('dryRun' in res && res.dryRun)) return {};
+export function kbCitations(tool: string, res: ToolResult): { citations?: Citation[] } {
+  if (tool !== 'kb.search' || res.status !== 'done') return {};
   const results = (res.data as { results?: unknown } | null)?.results;
   if (!Array.isArray(results)) return {};
   const citations = results.slice(0, 10).flatMap((r): Citation[] => {

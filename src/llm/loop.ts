@@ -19,7 +19,8 @@ import type OpenAI from 'openai';
 import type { ChatCompletionMessageParam, ChatCompletionMessageToolCall, ChatCompletionTool } from 'openai/resources/chat/completions';
 import { kbCitations } from '../kb/citations.ts';
 import { canonicalJson } from '../tools/canonical.ts';
-import type { FunctionSchema, ToolResult } from '../tools/types.ts';
+import { errorSpec, toolError } from '../tools/errors.ts';
+import type { ErrorType, FunctionSchema, ToolResult } from '../tools/types.ts';
 import { fromWire } from '../tools/wire.ts';
 import { describeEndpointError, type EndpointProblem } from './errors.ts';
 import { systemPrompt } from './prompt.ts';
@@ -83,9 +84,10 @@ export interface LoopResult {
   messages: ChatCompletionMessageParam[];
 }
 
-const refusal = (code: string, type: string, detail: string, suggestion: string) => ({
-  ok: false as const,
-  error: { code, type, detail, suggestion, retryable: false },
+/** The loop's own refusals (layer 2 of 3): the call never reached the tab. */
+const refusal = (code: string, type: ErrorType, detail: string, suggestion: string): ToolResult => ({
+  status: 'refused',
+  error: toolError(errorSpec(type, code, detail, suggestion), ''),
 });
 
 export async function askQuestion(history: readonly Turn[], question: string, deps: LoopDeps): Promise<LoopResult> {
@@ -221,10 +223,10 @@ async function runCalls(
       chips.push(chip);
       deps.onEvent?.({ type: 'tool', chip: { ...chip } });
       const started = Date.now();
-      const finish = (status: ChipStatus, res: ToolResult | ReturnType<typeof refusal>): ChatCompletionMessageParam => {
+      const finish = (status: ChipStatus, res: ToolResult): ChatCompletionMessageParam => {
         Object.assign(chip, { status, durationMs: Date.now() - started, ...describe(res), ...kbCitations(chip.name, res) });
         deps.onEvent?.({ type: 'tool', chip: { ...chip } });
-        return { role: 'tool', tool_call_id: call.id, content: toolMessageContent(res as ToolResult) };
+        return { role: 'tool', tool_call_id: call.id, content: toolMessageContent(res) };
       };
       if (index >= MAX_CALLS_PER_ROUND) {
         return finish('refused', refusal('TOO_MANY_CALLS', 'forbidden', `At most ${MAX_CALLS_PER_ROUND} tool calls per round; this one was not run.`, 'Ask for fewer things at once.'));
@@ -250,15 +252,15 @@ async function runCalls(
       const first = cache.get(key);
       if (first) {
         const res = await first;
-        return finish(res.ok ? 'cached' : 'error', res);
+        return finish(res.status === 'done' ? 'cached' : 'error', res);
       }
       const running = callOnce(deps, chip.name, input, call.id);
       cache.set(key, running);
       const res = await running;
       // Only successes are reused by later rounds; a failed call may be tried again.
-      if (!res.ok) cache.delete(key);
+      if (res.status !== 'done') cache.delete(key);
       if (deps.signal.aborted) return finish('cancelled', refusal('CANCELLED', 'cancelled', 'The agent stopped the question.', 'Nothing more will run.'));
-      return finish(res.ok ? 'ok' : 'error', res);
+      return finish(res.status === 'done' ? 'ok' : 'error', res);
     }),
   );
   return outcomes;
@@ -268,7 +270,7 @@ async function callOnce(deps: LoopDeps, name: string, input: unknown, id: string
   try {
     return await deps.call(name, input, id);
   } catch (e) {
-    return { ok: false, error: { code: 'TAB_UNREACHABLE', type: 'unavailable', detail: `The console tab did not answer: ${e instanceof Error ? e.message : String(e)}`, suggestion: 'Tell the agent to reload the console tab.', retryable: true, traceId: '' } };
+    return { status: 'failed', error: toolError(errorSpec('unavailable', 'TAB_UNREACHABLE', `The console tab did not answer: ${e instanceof Error ? e.message : String(e)}`, 'Tell the agent to reload the console tab.', { retryable: true }), '') };
   }
 }
 
@@ -280,8 +282,8 @@ function safeCanonical(v: unknown): string {
   }
 }
 
-function describe(res: ToolResult | ReturnType<typeof refusal>): { summary: string; detail: string } {
-  const detail = JSON.stringify(res.ok ? res.data : 'error' in res ? res.error : res, null, 1) ?? '';
-  const summary = res.ok ? `${detail.length} chars` : 'error' in res ? String((res.error as { detail?: string }).detail ?? '') : '';
+function describe(res: ToolResult): { summary: string; detail: string } {
+  const detail = JSON.stringify('data' in res ? res.data : 'error' in res ? res.error : res, null, 1) ?? '';
+  const summary = 'data' in res ? `${detail.length} chars` : 'error' in res ? res.error.detail : '';
   return { summary: summary.slice(0, 160), detail: detail.length > 2_000 ? `${detail.slice(0, 2_000)}…` : detail };
 }

@@ -11,7 +11,7 @@ function nonce(): string {
 }
 
 /** The content of a tool message: the result (or error) as JSON inside fresh markers. */
-export function toolMessageContent(result: ToolResult | { ok: false; error: unknown }): string {
+export function toolMessageContent(result: ToolResult | { status: 'refused'; error: unknown }): string {
   let id = nonce();
   const body = JSON.stringify(result);
   while (body.includes(id)) id = nonce();

@@ -4,6 +4,8 @@
  */
 import { z } from '../tools/zod.ts';
 import { FACT_SOURCES } from '../tools/card.ts';
+import { AUDIT_STATUSES } from '../tools/audit.ts';
+import { STEP_STATUSES } from '../tools/plan.ts';
 import { CALLERS, RISKS, SIDE_EFFECTS } from '../tools/types.ts';
 
 const Json: z.ZodMiniType<unknown> = z.unknown();
@@ -15,7 +17,6 @@ export const ErrorTypeSchema = z.enum([
   'forbidden',
   'timeout',
   'internal',
-  'confirmation_required',
   'rejected',
   'failed',
   'uncertain',
@@ -119,9 +120,9 @@ export const NextPageCheckSchema = z.strictObject({
 export type NextPageCheck = z.infer<typeof NextPageCheckSchema>;
 
 /** A tool's own result as it crosses contexts (RunResult; the error keeps its traceId). */
-export const RunResultSchema = z.discriminatedUnion('ok', [
-  z.object({ ok: z.literal(true), data: Json }),
-  z.object({ ok: z.literal(false), error: ToolErrorSchema }),
+export const RunResultSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('done'), data: Json }),
+  z.object({ status: z.enum(['refused', 'failed', 'uncertain']), error: ToolErrorSchema }),
 ]);
 
 export const ExecOutcomeSchema = z.discriminatedUnion('status', [
@@ -140,7 +141,7 @@ export const AuditRecordSchema = z.object({
   input: Json,
   sideEffect: z.nullable(z.enum(SIDE_EFFECTS)),
   risk: z.nullable(z.enum(RISKS)),
-  status: z.enum(['success', 'error', 'cancelled', 'requires_confirmation', 'rejected', 'expired', 'failed', 'uncertain']),
+  status: z.enum(AUDIT_STATUSES),
   errorCode: z.nullable(z.string()),
   summary: z.string().check(z.maxLength(2_000)),
   durationMs: z.number(),
@@ -164,7 +165,7 @@ export const PlanRunSchema = z.object({
       z.object({
         id: z.string().check(z.maxLength(60)),
         title: z.string().check(z.maxLength(200)),
-        status: z.enum(['pending', 'running', 'ok', 'error', 'requires_confirmation', 'planned', 'cancelled']),
+        status: z.enum(['pending', 'running', ...STEP_STATUSES]),
         summary: z.string().check(z.maxLength(1_000)),
         durationMs: z.number(),
       }),

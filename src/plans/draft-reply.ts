@@ -67,7 +67,7 @@ export const draftReplyPlan = (lang: () => 'zh' | 'en'): Plan => ({
         const hit = best(env);
         const used: UsedArticle | null = hit ? { id: hit.id, title: hit.title, url: hit.url, source: hit.source } : null;
         env.outputs.used = used;
-        return { ok: true, summary: used ? `used ${used.id} "${used.title}" (${used.source})` : 'no article found; drafted from the conversation' };
+        return { status: 'passed', summary: used ? `used ${used.id} "${used.title}" (${used.source})` : 'no article found; drafted from the conversation' };
       },
     },
     { kind: 'tool', id: 'draft', title: 'Draft reply', tool: 'reply.draft', input: (env) => ({ text: draftText(env, lang()) }) },

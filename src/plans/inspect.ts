@@ -21,8 +21,8 @@ export const inspectPlan = (): Plan => ({
       check: (env) => {
         const want = env.input.id;
         const open = (env.outputs.page as { conversationId: string | null }).conversationId;
-        if (want === undefined || String(want) === open || `C-${String(want)}` === open) return { ok: true, summary: `open: ${open ?? 'none'}` };
-        return { ok: false, detail: `Conversation ${open ?? 'none'} is open, not ${String(want)}.`, suggestion: 'Open the expected conversation and run it again.' };
+        if (want === undefined || String(want) === open || `C-${String(want)}` === open) return { status: 'passed', summary: `open: ${open ?? 'none'}` };
+        return { status: 'failed', detail: `Conversation ${open ?? 'none'} is open, not ${String(want)}.`, suggestion: 'Open the expected conversation and run it again.' };
       },
     },
     { kind: 'tool', id: 'conversation', title: 'Conversation summary', tool: 'conversation.read', input: () => ({ limit: 5 }) },

@@ -19,7 +19,7 @@ import { when } from '../ui/time.ts';
 const SHOWN = 300;
 /** A record's status, as the error type its code's message is chosen by. */
 const PROBLEM_TYPE: Partial<Record<AuditRecord['status'], ToolError['type']>> = {
-  error: 'failed',
+  refused: 'forbidden',
   failed: 'failed',
   uncertain: 'uncertain',
   expired: 'rejected',

@@ -83,7 +83,7 @@ export function Chat({ tabId, settings, conversationId }: { tabId: number; setti
         },
         call: async (name, input, toolCallId) => {
           const r = await toTab<{ result: ToolResult }>(tabId, { type: 'tools.invoke', caller: 'llm', name, input, toolCallId, sessionId: sessionId.current, model: settings.llm.model });
-          if (!r.ok) return { ok: false, error: r.error };
+          if (!r.ok) return { status: 'failed', error: r.error };
           return r.result;
         },
         onEvent: (e) => {
@@ -226,8 +226,8 @@ function InsertIntoReply({ tabId, text }: { tabId: number; text: string }) {
   const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
   const insert = async () => {
     const r = await toTab<{ result: ToolResult }>(tabId, { type: 'tools.invoke', caller: 'ui', name: 'reply.draft', input: { text }, toolCallId: crypto.randomUUID(), sessionId: 'panel', model: '' });
-    const result = r.ok ? r.result : { ok: false as const, error: r.error };
-    if (result.ok) setNote({ ok: true, text: t('chatInserted') });
+    const result: ToolResult = r.ok ? r.result : { status: 'failed', error: r.error };
+    if (result.status === 'done') setNote({ ok: true, text: t('chatInserted') });
     else setNote({ ok: false, text: t('chatInsertFailed', 'error' in result ? errorText(result.error) : '') });
   };
   return (

@@ -7,7 +7,7 @@
  * shown distinctly; deskhand's own refusals never read as the console's.
  */
 import { useCallback, useEffect, useState } from 'preact/hooks';
-import type { LedgerEntry, RolesSource } from '../tools/ledger.ts';
+import type { ApproveResult, LedgerEntry, RolesSource } from '../tools/ledger.ts';
 import type { ToolError } from '../tools/types.ts';
 import { toBackground } from '../ui/api.ts';
 import { errorText } from '../ui/errors.ts';
@@ -21,6 +21,9 @@ interface Lists {
   stale: Record<string, ToolError>;
   rolesSource: RolesSource;
 }
+
+/** The worker's answer to a decision: what the delivery did (`status`), or a refusal. */
+type Decided = { status: ApproveResult['status']; entry: LedgerEntry; replay?: boolean };
 
 export function Confirmations({ tabId, roles }: { tabId: number; roles: string[] }) {
   const [lists, setLists] = useState<Lists>({ pending: [], recent: [], stale: {}, rolesSource: 'self' });
@@ -52,9 +55,11 @@ export function Confirmations({ tabId, roles }: { tabId: number; roles: string[]
     setBusy(entry.call.actionId);
     setError(null);
     const r = approve
-      ? await toBackground({ type: 'confirm.approve', actionId: entry.call.actionId, fingerprint: entry.call.fingerprint })
-      : await toBackground({ type: 'confirm.reject', actionId: entry.call.actionId });
+      ? await toBackground<Decided>({ type: 'confirm.approve', actionId: entry.call.actionId, fingerprint: entry.call.fingerprint })
+      : await toBackground<Decided>({ type: 'confirm.reject', actionId: entry.call.actionId });
     if (!r.ok) setError(errorText(r.error));
+    // Confirmed too late: the call expired instead of running; say so where the person clicked.
+    else if (r.status === 'expired' && r.entry.outcome && 'error' in r.entry.outcome) setError(errorText(r.entry.outcome.error));
     setBusy(null);
     await refresh();
   };

@@ -169,11 +169,11 @@ function DryRuns({ report }: { report: ConsoleReport }) {
     <ul class="dry-runs">
       {(['reply.draft', 'reply.send', 'note.add'] as const).map((name) => {
         const r = report.tools[name];
-        const preview = r?.ok ? ((r.data as { preview?: { touches?: string[]; missing?: string[] } }).preview ?? {}) : null;
+        const preview = r?.status === 'dry_run' ? ((r.data as { preview?: { touches?: string[]; missing?: string[] } }).preview ?? {}) : null;
         const missing = preview?.missing ?? [];
         return (
-          <li class={`dry-run ${r?.ok && !missing.length ? 'ok' : 'no'}`} data-tool={name}>
-            <strong>{toolTitle(name, name)}</strong> {r?.ok ? `${t('wouldTouch')} ${parts(preview?.touches ?? []) || '—'}${missing.length ? ` · ${t('capMissing')} ${parts(missing)}` : ''}` : r && 'error' in r ? errorText(r.error) : ''}
+          <li class={`dry-run ${r?.status === 'dry_run' && !missing.length ? 'ok' : 'no'}`} data-tool={name}>
+            <strong>{toolTitle(name, name)}</strong> {r?.status === 'dry_run' ? `${t('wouldTouch')} ${parts(preview?.touches ?? []) || '—'}${missing.length ? ` · ${t('capMissing')} ${parts(missing)}` : ''}` : r && 'error' in r ? errorText(r.error) : ''}
           </li>
         );
       })}

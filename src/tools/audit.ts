@@ -4,17 +4,22 @@
  * extension adds a persistent one behind the same interface.
  */
 import { maskSensitive, scrubText } from './mask.ts';
-import type { Caller, Risk, SideEffect } from './types.ts';
+import { TOOL_STATUSES, type Caller, type Risk, type SideEffect, type ToolStatus } from './types.ts';
 
-export type AuditStatus =
-  | 'success'
-  | 'error'
-  | 'cancelled'
-  | 'requires_confirmation'
-  | 'rejected'
-  | 'expired'
-  | 'failed'
-  | 'uncertain';
+/**
+ * One spelling per state: an invoke record carries its result's status (`ToolStatus`, or
+ * `cancelled`); a confirmation record carries the ledger's outcome.
+ */
+export type AuditStatus = ToolStatus | 'cancelled' | 'executed' | 'rejected' | 'expired';
+export const AUDIT_STATUSES = [...TOOL_STATUSES, 'cancelled', 'executed', 'rejected', 'expired'] as const satisfies readonly AuditStatus[];
+
+/** Records written before statuses had one spelling (read from storage, imported JSONL). */
+export function legacyStatus(status: string, kind: AuditRecord['kind'], dryRun: boolean): AuditStatus | null {
+  if (status === 'success') return kind === 'confirmation' ? 'executed' : dryRun ? 'dry_run' : 'done';
+  if (status === 'error') return 'failed';
+  if (status === 'requires_confirmation') return 'needs_confirmation';
+  return (AUDIT_STATUSES as readonly string[]).includes(status) ? (status as AuditStatus) : null;
+}
 
 export interface AuditRecord {
   kind: 'invoke' | 'confirmation';
@@ -42,18 +47,31 @@ export interface AuditRecord {
   approverRoles?: { roles: string[]; source: 'policy' | 'self' };
 }
 
-/** The fields a record written by the worker itself has no value for: no session, nobody approved. */
-export const WORKER_RECORD = {
-  ctx: { sessionId: null, model: null },
-  sideEffect: null,
-  risk: null,
-  durationMs: 0,
-  dryRun: false,
-  humanApproved: false,
-  approvedBy: null,
-  actionId: null,
-  timeToDecisionMs: null,
-} as const satisfies Partial<AuditRecord>;
+/** What a caller of `auditRecord` must say; everything else has a default. */
+export type AuditFields = Pick<AuditRecord, 'kind' | 'traceId' | 'tool' | 'caller' | 'status' | 'summary'> & Partial<Omit<AuditRecord, 'kind' | 'traceId' | 'tool' | 'caller' | 'status' | 'summary'>>;
+
+/**
+ * THE builder of audit records (the registry, the ledger, plans, the worker's refusals, the
+ * journal and next-page checks all use it): one shape, defaults in one place.
+ */
+export function auditRecord(f: AuditFields): AuditRecord {
+  return {
+    toolCallId: f.traceId,
+    ctx: { sessionId: null, model: null },
+    input: null,
+    sideEffect: null,
+    risk: null,
+    errorCode: null,
+    durationMs: 0,
+    timestamp: isoNow(),
+    dryRun: false,
+    humanApproved: false,
+    approvedBy: null,
+    actionId: null,
+    timeToDecisionMs: null,
+    ...f,
+  };
+}
 
 export interface AuditSink {
   write(record: AuditRecord): void | Promise<void>;

@@ -8,9 +8,10 @@
  * page — that the record is still the one the person saw (seed 004: 确认前后仍要校验).
  */
 import { z } from './zod.ts';
-import { fromThrown, type ErrorSpec } from './errors.ts';
+import { errorSpec, failWith, fromThrown, toolError, type ErrorSpec } from './errors.ts';
 import { unclearOutcome } from './policy.ts';
 import { recomputeFingerprint } from './prepared.ts';
+import { badStoredInput, noDelivery, outcomeUnknown } from './refusals.ts';
 import { previewOf, type DeliveryVault, type Registry, type StoredTool } from './registry.ts';
 import { runWithDeadline } from './timeout.ts';
 import type { PreparedCall, RunCtx, RunResult, ToolError } from './types.ts';
@@ -36,7 +37,7 @@ export class Executor {
   async execute(call: PreparedCall, opts: ExecuteOptions): Promise<ExecOutcome> {
     const failed = (spec: ErrorSpec): ExecOutcome => ({ status: 'failed', error: { ...spec, traceId: call.traceId } });
     const tool = this.registry.definition(call.tool);
-    const refusal = tool ? await this.refusal(tool, call) : unknownTool(call.tool);
+    const refusal = tool ? await this.refusal(tool, call) : noDelivery(call.tool);
     if (refusal) return failed(refusal);
     const t = tool!;
     const parsed = z.safeParse(t.input, call.input);
@@ -46,7 +47,7 @@ export class Executor {
       async (abort) => {
         const ctx: RunCtx = { caller: call.caller, facets: null, traceId: call.traceId, signal: abort.signal };
         const changed = await this.recordChanged(t, input, call, ctx);
-        if (changed) return { ok: false as const, error: changed, touched: false };
+        if (changed) return { ...failWith(changed), touched: false };
         const res = await this.act(t, input, call, ctx);
         return { ...res, touched: true };
       },
@@ -58,22 +59,10 @@ export class Executor {
 
   private async refusal(tool: StoredTool, call: PreparedCall): Promise<ErrorSpec | null> {
     if (tool.sideEffect !== call.sideEffect || tool.risk !== call.risk || (tool.requiredRole ?? undefined) !== call.requiredRole) {
-      return {
-        type: 'failed',
-        code: 'POLICY_CHANGED',
-        detail: `${call.tool} is no longer graded as when this action was prepared.`,
-        suggestion: 'Nothing was done. Start the action again.',
-        retryable: false,
-      };
+      return errorSpec('failed', 'POLICY_CHANGED', `${call.tool} is no longer graded as when this action was prepared.`, 'Nothing was done. Start the action again.');
     }
     if ((await recomputeFingerprint(call)) !== call.fingerprint) {
-      return {
-        type: 'failed',
-        code: 'FINGERPRINT_MISMATCH',
-        detail: 'The stored action does not match its fingerprint.',
-        suggestion: 'Nothing was done. Start the action again.',
-        retryable: false,
-      };
+      return errorSpec('failed', 'FINGERPRINT_MISMATCH', 'The stored action does not match its fingerprint.', 'Nothing was done. Start the action again.');
     }
     return null;
   }
@@ -88,22 +77,21 @@ export class Executor {
     // Only calls whose preview named a record are bound to one.
     if (!call.binding.recordId) return null;
     const preview = await previewOf(tool, input, ctx);
-    const now = preview.ok ? preview.data.recordId : undefined;
+    const now = preview.status === 'done' ? preview.data.recordId : undefined;
     if (now === call.binding.recordId) return null;
-    return {
-      type: 'failed',
-      code: 'RECORD_CHANGED',
-      detail: `The console now shows ${now ? `"${now}"` : 'no matching record'}, not "${call.binding.recordId}" that was approved.`,
-      suggestion: 'Nothing was done. Open the right conversation and start the action again.',
-      retryable: false,
-      params: { record: call.binding.recordId, ...(now ? { now } : {}) },
-    };
+    return errorSpec(
+      'failed',
+      'RECORD_CHANGED',
+      `The console now shows ${now ? `"${now}"` : 'no matching record'}, not "${call.binding.recordId}" that was approved.`,
+      'Nothing was done. Open the right conversation and start the action again.',
+      { params: { record: call.binding.recordId, ...(now ? { now } : {}) } },
+    );
   }
 
   private act(tool: StoredTool, input: unknown, call: PreparedCall, ctx: RunCtx): Promise<RunResult<unknown>> {
     if (tool.sideEffect === 'send') {
       const deliver = this.vault.get(tool.name);
-      if (!deliver) return Promise.resolve({ ok: false, error: unknownTool(tool.name) });
+      if (!deliver) return Promise.resolve(failWith(noDelivery(tool.name)));
       return deliver(input as never, call, ctx);
     }
     return (tool.run as (i: unknown, c: RunCtx) => Promise<RunResult<unknown>>)(input, ctx);
@@ -122,7 +110,7 @@ function classify(call: PreparedCall, timed: Timed): ExecOutcome {
   switch (timed.kind) {
     case 'done': {
       const r = timed.value;
-      if (r.ok) return { status: 'executed', data: r.data };
+      if (r.status === 'done') return { status: 'executed', data: r.data };
       const error = { ...r.error, traceId };
       if (r.touched && (r.error.retryable || r.error.type === 'uncertain' || r.error.type === 'timeout')) {
         // Risk decides how an unclear failure is classified; a send is seen outside at once.
@@ -136,39 +124,8 @@ function classify(call: PreparedCall, timed: Timed): ExecOutcome {
     case 'threw':
       return { status: 'uncertain', error: { ...fromThrown(timed.error), type: 'uncertain', traceId } };
     case 'timeout':
-      return { status: 'uncertain', error: uncertain(call, 'did not report back in time', traceId) };
+      return { status: 'uncertain', error: toolError(outcomeUnknown(call.title, 'did not report back in time'), traceId) };
     case 'cancelled':
-      return { status: 'uncertain', error: uncertain(call, 'was interrupted', traceId) };
+      return { status: 'uncertain', error: toolError(outcomeUnknown(call.title, 'was interrupted'), traceId) };
   }
-}
-
-function uncertain(call: PreparedCall, what: string, traceId: string): ToolError {
-  return {
-    type: 'uncertain',
-    code: 'OUTCOME_UNKNOWN',
-    detail: `${call.title} ${what}; it may or may not have happened.`,
-    suggestion: 'Check on the console before doing anything again. It will not be retried automatically.',
-    retryable: false,
-    traceId,
-  };
-}
-
-function unknownTool(name: string): ErrorSpec {
-  return {
-    type: 'failed',
-    code: 'UNKNOWN_TOOL',
-    detail: `No tool "${name}" can carry out this action here.`,
-    suggestion: 'Nothing was done. Reload the console tab and start again.',
-    retryable: false,
-  };
-}
-
-function badStoredInput(name: string): ErrorSpec {
-  return {
-    type: 'failed',
-    code: 'INVALID_STORED_INPUT',
-    detail: `The stored input of ${name} no longer passes validation.`,
-    suggestion: 'Nothing was done. Start the action again.',
-    retryable: false,
-  };
 }

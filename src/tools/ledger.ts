@@ -5,7 +5,8 @@
  *
  * States: pending -> dispatched -> executed | failed | uncertain; pending -> rejected | expired.
  */
-import { isoNow, sanitiseInput, summarise, type AuditRecord, type AuditSink } from './audit.ts';
+import { auditRecord, sanitiseInput, summarise, type AuditRecord, type AuditSink } from './audit.ts';
+import { errorSpec, toolError } from './errors.ts';
 import { RISK_RULES } from './policy.ts';
 import { recomputeFingerprint } from './prepared.ts';
 import type { ExecOutcome } from './executor.ts';
@@ -84,9 +85,17 @@ export interface LedgerOptions {
   outcomeRetries?: number;
 }
 
+/**
+ * What an approve or a reject did, in one word: `refused` (a check said no: nothing was done,
+ * the call stays as it was) or the call's state after the decision — `executed`, `failed`,
+ * `uncertain`, `rejected`, `expired`, or `dispatched` while a first approve is still
+ * delivering. `replay`: a repeated decision that only reports the first one.
+ */
 export type ApproveResult =
-  | { ok: true; entry: LedgerEntry; replay: boolean }
-  | { ok: false; error: ToolError; entry?: LedgerEntry };
+  | { status: 'refused'; error: ToolError; entry?: LedgerEntry }
+  | { status: Exclude<CallState, 'pending'>; entry: LedgerEntry; replay: boolean };
+
+const decided = (entry: LedgerEntry, replay: boolean): ApproveResult => ({ status: entry.state === 'pending' ? 'dispatched' : entry.state, entry, replay });
 
 export type Dispatch = (call: PreparedCall) => Promise<ExecOutcome>;
 
@@ -177,14 +186,14 @@ export class Ledger {
       if (!entry) return refuse('UNKNOWN_ACTION', 'No such action is waiting for confirmation.', 'rejected');
       if (TERMINAL.includes(entry.state) || entry.state === 'dispatched') {
         // Single use: a repeated approve reports the first outcome and acts on nothing.
-        return { ok: true, entry, replay: true };
+        return decided(entry, true);
       }
       const expired = await this.expireIfDue(actionId);
-      if (expired?.outcome && 'error' in expired.outcome) return { ok: false, error: expired.outcome.error, entry: expired };
+      if (expired) return decided(expired, false);
       const refusal = await this.checkApproval(entry, approval);
       if (refusal) return refusal;
       const outside = approval.check ? await approval.check(entry.call) : null;
-      if (outside) return { ok: false, error: { ...outside, traceId: entry.call.traceId }, entry };
+      if (outside) return { status: 'refused', error: { ...outside, traceId: entry.call.traceId }, entry };
       const dispatched: LedgerEntry = {
         ...entry,
         state: 'dispatched',
@@ -210,7 +219,7 @@ export class Ledger {
       const done: LedgerEntry = { ...dispatched, state: outcome.status, outcome, updatedAt: this.now() };
       const kept = await this.keepOutcome(done);
       this.record(kept, true);
-      return { ok: true, entry: kept, replay: false };
+      return decided(kept, false);
     });
   }
 
@@ -235,7 +244,7 @@ export class Ledger {
     return this.locked(actionId, async () => {
       const entry = await this.get(actionId);
       if (!entry) return refuse('UNKNOWN_ACTION', 'No such action is waiting for confirmation.', 'rejected');
-      if (entry.state !== 'pending') return { ok: true, entry, replay: true };
+      if (entry.state !== 'pending') return decided(entry, true);
       const error = outcomeError('rejected', 'REJECTED', reason, entry.call.traceId);
       const done: LedgerEntry = {
         ...entry,
@@ -247,7 +256,7 @@ export class Ledger {
       };
       const kept = await this.keepOutcome(done);
       this.record(kept, false);
-      return { ok: true, entry: kept, replay: false };
+      return decided(kept, false);
     });
   }
 
@@ -365,7 +374,7 @@ function outcomeError(type: ToolError['type'], code: string, detail: string, tra
     type === 'uncertain'
       ? 'Check on the console whether it happened before doing anything again; it is never retried automatically.'
       : 'Start the action again if it is still needed.';
-  return { type, code, detail, suggestion, retryable: false, traceId };
+  return toolError(errorSpec(type, code, detail, suggestion), traceId);
 }
 
 function refuse(
@@ -375,7 +384,7 @@ function refuse(
   traceId = '',
   suggestion = 'Nothing was done. Start the action again if it is still needed.',
 ): ApproveResult {
-  return { ok: false, error: { type, code, detail, suggestion, retryable: false, traceId } };
+  return { status: 'refused', error: toolError(errorSpec(type, code, detail, suggestion), traceId) };
 }
 
 /** The audit record of a confirmation outcome (also used for outcomes recovered after a reload). */
@@ -383,27 +392,24 @@ export function confirmationRecord(entry: LedgerEntry, humanApproved: boolean): 
   const call = entry.call;
   const outcome = entry.outcome;
   const error = outcome && 'error' in outcome ? outcome.error : undefined;
-  return {
+  return auditRecord({
     kind: 'confirmation',
     traceId: call.traceId,
     toolCallId: call.actionId,
     tool: call.tool,
     caller: call.caller,
-    ctx: { sessionId: null, model: null },
     input: sanitiseInput(call.input, call.sensitiveFields),
     sideEffect: call.sideEffect,
     risk: call.risk,
-    status: entry.state === 'executed' ? 'success' : (entry.state as AuditRecord['status']),
+    status: entry.state === 'pending' || entry.state === 'dispatched' ? 'needs_confirmation' : entry.state,
     errorCode: error?.code ?? null,
     summary: error ? error.detail : summarise(outcome && 'data' in outcome ? outcome.data : entry.state),
     durationMs: entry.updatedAt - (entry.decidedAt ?? entry.updatedAt),
-    timestamp: isoNow(),
-    dryRun: false,
     humanApproved,
     approvedBy: humanApproved ? (entry.decidedBy ?? null) : null,
     actionId: call.actionId,
     timeToDecisionMs: entry.decidedAt !== undefined ? entry.decidedAt - call.createdAt : null,
     // Seed 004: who confirmed a HIGH action, with which roles, and whether a policy set them.
     ...(entry.decidedRoles && (call.risk === 'high' || call.risk === 'critical') ? { approverRoles: entry.decidedRoles } : {}),
-  };
+  });
 }

@@ -8,7 +8,8 @@
  * as planned, and no generator (LLM request) is ever called.
  */
 import { z } from './zod.ts';
-import { isoNow, summarise, type AuditSink } from './audit.ts';
+import { auditRecord, summarise, type AuditSink, type AuditStatus } from './audit.ts';
+import { errorSpec, toolError } from './errors.ts';
 import { fieldIssues } from './validate.ts';
 import type { Registry } from './registry.ts';
 import type { InvokeCtx, PreparedCall, ToolError } from './types.ts';
@@ -27,7 +28,7 @@ export interface GenerateRequest {
 export type Generator = (req: GenerateRequest, signal: AbortSignal) => Promise<string>;
 
 /** `fields`: the field keys a failed check is about (a person sees their names). */
-export type CheckResult = { ok: true; summary?: string } | { ok: false; detail: string; suggestion: string; fields?: string[] };
+export type CheckResult = { status: 'passed'; summary?: string } | { status: 'failed'; detail: string; suggestion: string; fields?: string[] };
 
 interface StepBase {
   id: string;
@@ -52,7 +53,12 @@ export interface Plan {
   steps: readonly AgentStep[];
 }
 
-export type StepStatus = 'ok' | 'error' | 'requires_confirmation' | 'planned' | 'cancelled';
+/** A step's status: a tool step's is its result's (`dry_run` shows as `planned`), or `cancelled`. */
+export type StepStatus = 'done' | 'planned' | 'needs_confirmation' | 'refused' | 'failed' | 'uncertain' | 'cancelled';
+export const STEP_STATUSES = ['done', 'planned', 'needs_confirmation', 'refused', 'failed', 'uncertain', 'cancelled'] as const satisfies readonly StepStatus[];
+
+/** A step that ended the flow unless it was optional. */
+export const stepFailed = (s: StepStatus): boolean => s === 'refused' || s === 'failed' || s === 'uncertain';
 
 export interface StepEntry {
   id: string;
@@ -119,9 +125,9 @@ export async function runPlan(plan: Plan, rawInput: unknown, opts: RunPlanOption
     result.steps.push(entry);
     if (step.kind !== 'tool') auditStep(opts.audit, plan, entry, ctx);
     opts.onStep?.(entry, index, env.outputs[step.id]);
-    if (entry.status === 'error' && !(step.kind === 'tool' && step.optional)) return { ...result, status: 'failed' };
+    if (stepFailed(entry.status) && !(step.kind === 'tool' && step.optional)) return { ...result, status: 'failed' };
     if (entry.status === 'cancelled') return { ...result, status: 'cancelled' };
-    if (entry.status === 'requires_confirmation') return { ...result, status: 'needs_confirmation' };
+    if (entry.status === 'needs_confirmation') return { ...result, status: 'needs_confirmation' };
   }
   result.status = dry ? 'dry_run' : 'completed';
   return result;
@@ -148,22 +154,15 @@ async function runStep(
         res = step.check(env);
       } catch (e) {
         if (dry) return { ...base, name: step.id, status: 'planned', summary: 'depends on steps that did not run' };
-        return { ...base, name: step.id, status: 'error', summary: 'check failed', error: stepError('CHECK_THREW', String(e), traceId) };
+        return { ...base, name: step.id, status: 'failed', summary: 'check failed', error: stepError('CHECK_THREW', String(e), traceId) };
       }
-      if (res.ok) {
+      if (res.status === 'passed') {
         env.outputs[step.id] = true;
-        return { ...base, name: step.id, status: 'ok', summary: res.summary ?? 'passed' };
+        return { ...base, name: step.id, status: 'done', summary: res.summary ?? 'passed' };
       }
-      const error: ToolError = {
-        type: 'validation',
-        code: 'CHECK_FAILED',
-        detail: res.detail,
-        suggestion: res.suggestion,
-        retryable: false,
-        ...(res.fields ? { fields: res.fields.map((path) => ({ path, message: 'check failed' })) } : {}),
-        traceId,
-      };
-      return { ...base, name: step.id, status: dry ? 'planned' : 'error', summary: res.detail, ...(dry ? {} : { error }) };
+      const fields = res.fields?.map((path) => ({ path, message: 'check failed' }));
+      const error = toolError(errorSpec('validation', 'CHECK_FAILED', res.detail, res.suggestion, fields ? { fields } : {}), traceId);
+      return { ...base, name: step.id, status: dry ? 'planned' : 'refused', summary: res.detail, ...(dry ? {} : { error }) };
     }
   }
 }
@@ -182,23 +181,24 @@ async function runToolStep(
   } catch (e) {
     if (dry) return { ...base, status: 'planned', summary: 'input depends on steps that did not run' };
     const error = stepError('STEP_INPUT', `Could not build the input: ${String(e)}`, opts.ctx.traceId!);
-    return { ...base, status: 'error', summary: error.detail, error };
+    return { ...base, status: 'failed', summary: error.detail, error };
   }
   const res = await opts.registry.invoke(step.tool, input, { ...opts.ctx, ...(opts.signal ? { signal: opts.signal } : {}) });
-  if (res.ok && res.dryRun) {
-    env.outputs[step.id] = res.data;
-    return { ...base, status: 'planned', summary: summarise(res.data.preview) };
+  switch (res.status) {
+    case 'dry_run':
+      env.outputs[step.id] = res.data;
+      return { ...base, status: 'planned', summary: summarise(res.data.preview) };
+    case 'done':
+      env.outputs[step.id] = res.data;
+      return { ...base, status: 'done', summary: summarise(res.data) };
+    case 'needs_confirmation':
+      onPrepared(res.call);
+      return { ...base, status: 'needs_confirmation', summary: `waiting for confirmation (${res.call.actionId})` };
+    default: {
+      const status = res.error.type === 'cancelled' ? 'cancelled' : res.status;
+      return { ...base, status, summary: res.error.detail, error: res.error };
+    }
   }
-  if (res.ok) {
-    env.outputs[step.id] = res.data;
-    return { ...base, status: 'ok', summary: summarise(res.data) };
-  }
-  if ('requiresConfirm' in res) {
-    onPrepared(res.confirmPayload);
-    return { ...base, status: 'requires_confirmation', summary: `waiting for confirmation (${res.confirmPayload.actionId})` };
-  }
-  const status = res.error.type === 'cancelled' ? 'cancelled' : 'error';
-  return { ...base, status, summary: res.error.detail, error: res.error };
 }
 
 async function runGenerate(
@@ -210,7 +210,7 @@ async function runGenerate(
   const base = { id: step.id, kind: step.kind, title: step.title, name: step.id, durationMs: 0 };
   const fail = (code: string, detail: string, params?: Record<string, string>): StepEntry => {
     const error = { ...stepError(code, detail, traceId), ...(params ? { params } : {}) };
-    return { ...base, status: 'error', summary: detail, error };
+    return { ...base, status: 'failed', summary: detail, error };
   };
   if (!opts.generate) return fail('NO_GENERATOR', 'No model is configured for this flow.');
   const controller = new AbortController();
@@ -227,7 +227,7 @@ async function runGenerate(
       return fail('GENERATED_INVALID', `The model's JSON is not valid: ${fields.map((f) => `${f.path}: ${f.message}`).join('; ')}`);
     }
     env.outputs[step.id] = checked.data;
-    return { ...base, status: 'ok', summary: summarise(checked.data) };
+    return { ...base, status: 'done', summary: summarise(checked.data) };
   } catch (e) {
     if (opts.signal?.aborted) return { ...base, status: 'cancelled', summary: 'cancelled' };
     const reason = e instanceof Error ? e.message : String(e);
@@ -249,7 +249,7 @@ function parseJsonLoose(text: string): unknown {
 }
 
 function stepError(code: string, detail: string, traceId: string): ToolError {
-  return { type: 'failed', code, detail, suggestion: 'Nothing after this step ran. Fix the cause and start the flow again.', retryable: false, traceId };
+  return toolError(errorSpec('failed', code, detail, 'Nothing after this step ran. Fix the cause and start the flow again.'), traceId);
 }
 
 function cancelled(step: AgentStep, traceId: string): StepEntry {
@@ -261,7 +261,7 @@ function cancelled(step: AgentStep, traceId: string): StepEntry {
     status: 'cancelled',
     durationMs: 0,
     summary: 'cancelled before this step',
-    error: { type: 'cancelled', code: 'CANCELLED', detail: 'The flow was stopped.', suggestion: 'Start it again when ready.', retryable: false, traceId },
+    error: toolError(errorSpec('cancelled', 'CANCELLED', 'The flow was stopped.', 'Start it again when ready.'), traceId),
   };
 }
 
@@ -272,48 +272,35 @@ function inputStep(plan: Plan, error: z.core.$ZodError, traceId: string): StepEn
     kind: 'check',
     name: plan.name,
     title: 'input',
-    status: 'error',
+    status: 'refused',
     durationMs: 0,
     summary: 'invalid plan input',
-    error: {
-      type: 'validation',
-      code: 'INVALID_INPUT',
-      detail: `Input for plan ${plan.name} is not valid.`,
-      suggestion: 'Fix the fields listed in `fields` and run it again.',
-      retryable: false,
-      fields,
-      traceId,
-    },
+    error: toolError(errorSpec('validation', 'INVALID_INPUT', `Input for plan ${plan.name} is not valid.`, 'Fix the fields listed in `fields` and run it again.', { fields }), traceId),
   };
 }
 
 /** One audit record per generate/check step, so a flow's every step is in the log. */
 function auditStep(audit: AuditSink | undefined, plan: Plan, entry: StepEntry, ctx: InvokeCtx): void {
   if (!audit) return;
-  const status = entry.status === 'ok' || entry.status === 'planned' ? 'success' : entry.status === 'cancelled' ? 'cancelled' : 'error';
+  const status: AuditStatus = entry.status === 'planned' ? 'dry_run' : entry.status;
   try {
     void Promise.resolve(
-      audit.write({
-        kind: 'invoke',
-        traceId: ctx.traceId ?? '',
-        toolCallId: `${ctx.traceId ?? ''}:${entry.id}`,
-        tool: `plan:${plan.name}/${entry.id}`,
-        caller: ctx.caller,
-        ctx: { sessionId: ctx.sessionId ?? null, model: ctx.model ?? null },
-        input: {},
-        sideEffect: null,
-        risk: null,
-        status,
-        errorCode: entry.error?.code ?? null,
-        summary: summarise(entry.summary),
-        durationMs: entry.durationMs,
-        timestamp: isoNow(),
-        dryRun: entry.status === 'planned',
-        humanApproved: false,
-        approvedBy: null,
-        actionId: null,
-        timeToDecisionMs: null,
-      }),
+      audit.write(
+        auditRecord({
+          kind: 'invoke',
+          traceId: ctx.traceId ?? '',
+          toolCallId: `${ctx.traceId ?? ''}:${entry.id}`,
+          tool: `plan:${plan.name}/${entry.id}`,
+          caller: ctx.caller,
+          ctx: { sessionId: ctx.sessionId ?? null, model: ctx.model ?? null },
+          input: {},
+          status,
+          errorCode: entry.error?.code ?? null,
+          summary: summarise(entry.summary),
+          durationMs: entry.durationMs,
+          dryRun: entry.status === 'planned',
+        }),
+      ),
     ).catch(() => {});
   } catch {
     // the flow's outcome stands even if the log cannot take it

@@ -5,56 +5,41 @@
  * Send tools' delivery functions are moved into a vault at registration; this module never
  * calls them (only the executor does, after a person confirmed in the side panel).
  */
-import { z } from './zod.ts';
-import { isoNow, RingAuditSink, sanitiseInput, summarise, type AuditRecord, type AuditSink, type AuditStatus } from './audit.ts';
+import { RingAuditSink, type AuditSink } from './audit.ts';
 import { CircuitBreaker } from './breaker.ts';
 import { clipResult, DEFAULT_CLIP_CHARS } from './clip.ts';
-import { fromThrown, toolError, type ErrorSpec } from './errors.ts';
-import { decide, needsConfirmation, unclearOutcome, type PolicyOptions } from './policy.ts';
+import { definitionProblem } from './definition.ts';
+import { fromThrown, ok, toolError, type ErrorSpec } from './errors.ts';
 import { inputJsonSchema } from './input-schema.ts';
+import { invokeRecord, type Invoked } from './invoke-record.ts';
+import { decide, needsConfirmation, unclearOutcome, type PolicyOptions } from './policy.ts';
 import { prepareCall } from './prepared.ts';
+import { cancelled, circuitOpen, notForCaller, notStored, timedOut, timedOutUncertain, unavailable, unknownTool, type UnavailableCode } from './refusals.ts';
 import { runWithDeadline, type LazyAbort } from './timeout.ts';
 import { traceIds } from './trace-id.ts';
-import {
-  FACETS,
-  RISKS,
-  type DryRunReport,
-  type FunctionSchema,
-  type InvokeCtx,
-  type PolicyDecision,
-  type PreparedCall,
-  type ReadTool,
-  type RunCtx,
-  type RunResult,
-  type SendTool,
-  type Tool,
-  type ToolError,
-  type ToolInfo,
-  type ToolInput,
-  type ToolPreview,
-  type ToolResult,
-  type WriteTool,
+import type {
+  DryRunReport,
+  ErrorStatus,
+  FunctionSchema,
+  InvokeCtx,
+  PolicyDecision,
+  PreparedCall,
+  RunCtx,
+  RunResult,
+  Tool,
+  ToolInfo,
+  ToolInput,
+  ToolPreview,
+  ToolResult,
 } from './types.ts';
-import { checkShape, DEFAULT_CAPS, fieldIssues, isStrictObject, type InputCaps } from './validate.ts';
-import { fromWire, nameProblem, toWire } from './wire.ts';
+import { DEFAULT_CAPS, validateInput, type InputCaps } from './validate.ts';
+import { DeliveryVault, type StoredTool } from './vault.ts';
+import { fromWire, toWire } from './wire.ts';
+
+export { DeliveryVault, type DeliverFn, type StoredTool } from './vault.ts';
 
 export class RegistrationError extends Error {
   override name = 'RegistrationError';
-}
-
-/** A tool as the registry keeps it: a send tool without its delivery function. */
-export type StoredTool = ReadTool | WriteTool | Omit<SendTool, 'deliver'>;
-export type DeliverFn = SendTool['deliver'];
-
-/** Holds delivery functions apart from the registry; only the executor reads it. */
-export class DeliveryVault {
-  private readonly fns = new Map<string, DeliverFn>();
-  put(name: string, fn: DeliverFn): void {
-    this.fns.set(name, fn);
-  }
-  get(name: string): DeliverFn | undefined {
-    return this.fns.get(name);
-  }
 }
 
 export interface RegistryOptions {
@@ -71,7 +56,7 @@ export interface RegistryOptions {
   onPrepared?: (call: PreparedCall) => Promise<void>;
 }
 
-export type Availability = { ok: true } | { ok: false; code: 'FEATURE_OFF' | 'WRONG_PAGE'; reason: string };
+export type Availability = { status: 'available' } | { status: 'unavailable'; code: UnavailableCode; reason: string };
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 
@@ -120,19 +105,19 @@ export class Registry {
 
   isAvailable(tool: StoredTool | string, ctx: InvokeCtx): Availability {
     const t = typeof tool === 'string' ? this.tools.get(tool) : tool;
-    if (!t) return { ok: false, code: 'WRONG_PAGE', reason: 'No such tool.' };
+    if (!t) return { status: 'unavailable', code: 'WRONG_PAGE', reason: 'No such tool.' };
     if (t.featureFlag && ctx.features[t.featureFlag] !== true) {
-      return { ok: false, code: 'FEATURE_OFF', reason: `The feature "${t.featureFlag}" is turned off in settings.` };
+      return { status: 'unavailable', code: 'FEATURE_OFF', reason: `The feature "${t.featureFlag}" is turned off in settings.` };
     }
     // Null facets = unknown page (or an iframe): never blocks. Wrapping must not tighten.
     if (t.facets && ctx.facets !== null && !t.facets.some((f) => ctx.facets!.includes(f))) {
       return {
-        ok: false,
+        status: 'unavailable',
         code: 'WRONG_PAGE',
         reason: `Needs a page with ${t.facets.join(' or ')}; this page has ${ctx.facets.join(', ') || 'none of them'}.`,
       };
     }
-    return { ok: true };
+    return { status: 'available' };
   }
 
   /** Tools this caller can see. Feature-off tools are hidden; the model sees reads only. */
@@ -142,7 +127,7 @@ export class Registry {
       const policy = decide(ctx.caller, t.sideEffect, t.risk, this.policyOpts());
       if (policy === 'forbidden') continue;
       const avail = this.isAvailable(t, ctx);
-      if (!avail.ok && avail.code === 'FEATURE_OFF') continue;
+      if (avail.status === 'unavailable' && avail.code === 'FEATURE_OFF') continue;
       out.push({
         name: t.name,
         title: t.title,
@@ -151,8 +136,8 @@ export class Registry {
         sideEffect: t.sideEffect,
         risk: t.risk ?? null,
         requiredRole: t.requiredRole ?? null,
-        available: avail.ok,
-        reason: avail.ok ? policyNote(policy) : avail.reason,
+        available: avail.status === 'available',
+        reason: avail.status === 'available' ? policyNote(policy) : avail.reason,
         policy,
       });
     }
@@ -180,7 +165,7 @@ export class Registry {
       return outcome.result;
     } catch (e) {
       // Defence in depth: nothing above should throw, but invoke must not.
-      const result: ToolResult = { ok: false, error: toolError(fromThrown(e), traceId) };
+      const result: ToolResult = { status: 'failed', error: toolError(fromThrown(e), traceId) };
       this.finish(name, input, ctx, traceId, started, { result, tool: this.tools.get(name) });
       return result;
     }
@@ -188,16 +173,18 @@ export class Registry {
 
   private async gateAndRun(name: string, input: unknown, ctx: InvokeCtx, traceId: string): Promise<Outcome> {
     const tool = this.tools.get(name);
-    const err = (spec: ErrorSpec): Outcome => ({ result: { ok: false, error: toolError(spec, traceId) }, tool });
-    if (!tool) return err(this.unknownName(name, ctx));
+    const end = (status: ErrorStatus, spec: ErrorSpec): Outcome => ({ result: { status, error: toolError(spec, traceId) }, tool });
+    // A gate that says no: nothing of the tool ran.
+    const refuse = (spec: ErrorSpec): Outcome => end('refused', spec);
+    if (!tool) return refuse(this.unknownName(name, ctx));
     const avail = this.isAvailable(tool, ctx);
-    if (!avail.ok) return err(unavailable(avail));
+    if (avail.status === 'unavailable') return refuse(unavailable(avail.code, avail.reason));
     const policy = decide(ctx.caller, tool.sideEffect, tool.risk, this.policyOpts());
-    if (policy === 'forbidden') return err(this.forbidden(tool, ctx));
+    if (policy === 'forbidden') return refuse(notForCaller(tool.name, tool.sideEffect, ctx.caller, this.callableNames(ctx)));
     const blocked = this.breaker.blockedFor(name);
-    if (blocked > 0) return err(circuitOpen(name, blocked));
-    const parsed = this.validate(tool, input);
-    if (!parsed.ok) return err(parsed.error);
+    if (blocked > 0) return refuse(circuitOpen(name, blocked));
+    const parsed = validateInput(tool.name, tool.input, input, this.opts.caps ?? DEFAULT_CAPS);
+    if (parsed.status === 'invalid') return refuse(parsed.error);
     const runCtx = (abort: LazyAbort): RunCtx => new ToolRunCtx(ctx.caller, ctx.facets, traceId, abort);
     const timeoutMs = tool.timeoutMs ?? this.opts.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS;
     const timed = await runWithDeadline(
@@ -209,48 +196,14 @@ export class Registry {
       case 'done':
         return { ...timed.value, tool, input: parsed.data };
       case 'threw':
-        return err(fromThrown(timed.error));
+        return end('failed', fromThrown(timed.error));
       case 'timeout':
         // A write that timed out may have happened: from MEDIUM up that is uncertain, not retryable.
-        if (unclearOutcome(tool.sideEffect, tool.risk) === 'uncertain') return { ...err(uncertainTimeout(name, timeoutMs)), breaker: 'retryable_failure' };
-        return { ...err(timeoutError(name, timeoutMs)), breaker: 'retryable_failure' };
+        if (unclearOutcome(tool.sideEffect, tool.risk) === 'uncertain') return { ...end('uncertain', timedOutUncertain(name, timeoutMs)), breaker: 'retryable_failure' };
+        return { ...end('failed', timedOut(name, timeoutMs)), breaker: 'retryable_failure' };
       case 'cancelled':
-        return err(cancelledError(name));
+        return end('failed', cancelled(name));
     }
-  }
-
-  private validate(
-    tool: StoredTool,
-    input: unknown,
-  ): { ok: true; data: Record<string, unknown> } | { ok: false; error: ErrorSpec } {
-    const value = input === undefined ? {} : input;
-    const shape = checkShape(value, this.opts.caps ?? DEFAULT_CAPS);
-    if (shape) {
-      return {
-        ok: false,
-        error: {
-          type: 'validation',
-          code: shape.code,
-          detail: shape.detail,
-          suggestion: 'Send a small JSON object with only the fields the tool declares.',
-          retryable: false,
-        },
-      };
-    }
-    const parsed = z.safeParse(tool.input, value);
-    if (parsed.success) return { ok: true, data: parsed.data as Record<string, unknown> };
-    const fields = fieldIssues(parsed.error, Object.keys(tool.input._zod.def.shape));
-    return {
-      ok: false,
-      error: {
-        type: 'validation',
-        code: 'INVALID_INPUT',
-        detail: `Input for ${tool.name} is not valid: ${fields.map((f) => `${f.path || '(input)'}: ${f.message}`).join('; ')}`,
-        suggestion: 'Fix the fields listed in `fields` and call again.',
-        retryable: false,
-        fields,
-      },
-    };
   }
 
   /** Not async on purpose: returning the inner promise saves microtask hops per invoke. */
@@ -275,7 +228,7 @@ export class Registry {
     traceId: string,
   ): Promise<Outcome> {
     const preview = await previewOf(tool, input, runCtx);
-    if (!preview.ok) return { result: { ok: false, error: toolError(preview.error, traceId) }, breaker: breakerOutcome(preview.error) };
+    if (preview.status !== 'done') return { result: { status: preview.status, error: toolError(preview.error, traceId) }, breaker: breakerOutcome(preview.error) };
     const confirmable = needsConfirmation(tool.sideEffect, tool.risk);
     const prepared = confirmable ? await this.prepare(tool, input, ctx, preview.data, traceId) : undefined;
     if (policy === 'dry_run') {
@@ -287,37 +240,30 @@ export class Registry {
         preview: preview.data,
         ...(prepared ? { prepared } : {}),
       };
-      return { result: { ok: true, dryRun: true, data: report } };
+      return { result: { status: 'dry_run', data: report } };
     }
     const call = prepared!;
     if (this.opts.onPrepared) {
       try {
         await this.opts.onPrepared(call);
       } catch (e) {
-        const spec: ErrorSpec = {
-          type: 'unavailable',
-          code: 'CONFIRMATION_NOT_STORED',
-          detail: `The confirmation for ${tool.name} could not be stored: ${e instanceof Error ? e.message : String(e)}`,
-          suggestion: 'Nothing was done. Reload the console tab and try again.',
-          retryable: true,
-        };
-        return { result: { ok: false, error: toolError(spec, traceId) } };
+        return { result: { status: 'failed', error: toolError(notStored(tool.name, e), traceId) } };
       }
     }
-    return { result: { ok: false, requiresConfirm: true, confirmPayload: call } };
+    return { result: { status: 'needs_confirmation', call } };
   }
 
   private async runTool(tool: StoredTool, input: Record<string, unknown>, runCtx: RunCtx): Promise<Outcome> {
     const run = tool.run as (i: unknown, c: RunCtx) => Promise<RunResult<unknown>>;
     const res = await run(input, runCtx);
-    if (!res.ok) {
-      return { result: { ok: false, error: toolError(res.error, runCtx.traceId) }, breaker: breakerOutcome(res.error) };
+    if (res.status !== 'done') {
+      return { result: { status: res.status, error: toolError(res.error, runCtx.traceId) }, breaker: breakerOutcome(res.error) };
     }
     const projected = tool.project ? (tool.project as (d: unknown, i: unknown) => unknown)(res.data, input) : res.data;
     const clipped = clipResult(projected, this.opts.clipChars ?? DEFAULT_CLIP_CHARS);
     const result: ToolResult = clipped.truncated
-      ? { ok: true, data: clipped.value, truncated: clipped.truncated }
-      : { ok: true, data: clipped.value };
+      ? { status: 'done', data: clipped.value, truncated: clipped.truncated }
+      : { status: 'done', data: clipped.value };
     return { result, breaker: 'success', ...(clipped.text !== undefined ? { text: clipped.text } : {}) };
   }
 
@@ -354,27 +300,9 @@ export class Registry {
   }
 
   private unknownName(name: string, ctx: InvokeCtx): ErrorSpec {
-    const names = this.callableNames(ctx);
     const dotted = fromWire(String(name));
     const hint = dotted !== name && this.tools.has(dotted) ? ` Did you mean "${dotted}"?` : '';
-    return {
-      type: 'not_found',
-      code: 'UNKNOWN_TOOL',
-      detail: `There is no tool named "${String(name).slice(0, 80)}".${hint}`,
-      suggestion: `Use one of: ${names.join(', ')}.`,
-      retryable: false,
-    };
-  }
-
-  private forbidden(tool: StoredTool, ctx: InvokeCtx): ErrorSpec {
-    const reads = this.callableNames(ctx);
-    return {
-      type: 'forbidden',
-      code: 'NOT_ALLOWED_FOR_CALLER',
-      detail: `${tool.name} is a ${tool.sideEffect} tool; the ${ctx.caller} caller may only use read tools.`,
-      suggestion: `Read tools you may use: ${reads.join(', ')}. Tell the agent what you would do instead; a person acts through the console or a hotkey.`,
-      retryable: false,
-    };
+    return unknownTool(name, this.callableNames(ctx), hint);
   }
 
   // ---------------------------------------------------------------- bookkeeping
@@ -385,7 +313,7 @@ export class Registry {
 
   private finish(name: string, input: unknown, ctx: InvokeCtx, traceId: string, started: number, o: Outcome): void {
     if (o.breaker && o.tool) this.breaker.record(o.tool.name, o.breaker);
-    const record = auditRecord(name, o.input ?? input, ctx, traceId, this.now() - started, o);
+    const record = invokeRecord(name, input, ctx, traceId, this.now() - started, o);
     try {
       const pending = this.audit.write(record);
       if (pending) pending.catch(() => {});
@@ -403,9 +331,9 @@ export async function previewOf(tool: StoredTool, input: unknown, ctx: RunCtx): 
   if (tool.sideEffect === 'send') {
     return (tool.run as (i: unknown, c: RunCtx) => Promise<RunResult<ToolPreview>>)(input, ctx);
   }
-  if (!tool.preview) return { ok: true, data: { display: input as Record<string, unknown> } };
+  if (!tool.preview) return ok({ display: input as Record<string, unknown> });
   const preview = tool.preview as (i: unknown, c: RunCtx) => Promise<ToolPreview>;
-  return { ok: true, data: await preview(input, ctx) };
+  return ok(await preview(input, ctx));
 }
 
 /** What `run` gets. A class, not a literal with a getter: cheaper to create on every invoke. */
@@ -421,12 +349,7 @@ class ToolRunCtx implements RunCtx {
   }
 }
 
-interface Outcome {
-  result: ToolResult;
-  /** The result's JSON text, when already computed (the audit summary reuses it). */
-  text?: string;
-  tool?: StoredTool | undefined;
-  input?: Record<string, unknown>;
+interface Outcome extends Invoked {
   breaker?: 'success' | 'retryable_failure' | 'other';
 }
 
@@ -437,133 +360,5 @@ function breakerOutcome(error: ErrorSpec): Outcome['breaker'] {
 function policyNote(policy: PolicyDecision): string | null {
   if (policy === 'confirm') return 'Runs after a person confirms in the side panel.';
   if (policy === 'dry_run') return 'Dry run from here: reports what it would do, changes nothing.';
-  return null;
-}
-
-function unavailable(avail: Exclude<Availability, { ok: true }>): ErrorSpec {
-  return {
-    type: 'unavailable',
-    code: avail.code,
-    detail: avail.reason,
-    suggestion:
-      avail.code === 'FEATURE_OFF'
-        ? 'Ask your team lead to turn the feature on in deskhand settings.'
-        : 'Open the right console page and try again, or use another tool.',
-    retryable: false,
-  };
-}
-
-function circuitOpen(name: string, ms: number): ErrorSpec {
-  return {
-    type: 'unavailable',
-    code: 'CIRCUIT_OPEN',
-    detail: `${name} failed 3 times in a row and is paused for ${Math.ceil(ms / 1000)} s.`,
-    suggestion: 'Use another tool or try again after the pause; check that the console is reachable.',
-    retryable: true,
-    retryAfterMs: ms,
-  };
-}
-
-function timeoutError(name: string, ms: number): ErrorSpec {
-  return {
-    type: 'timeout',
-    code: 'TIMEOUT',
-    detail: `${name} did not finish within ${ms} ms and was stopped.`,
-    suggestion: 'Try again with a smaller request (a lower `limit`), or use another tool.',
-    retryable: true,
-  };
-}
-
-function uncertainTimeout(name: string, ms: number): ErrorSpec {
-  return {
-    type: 'uncertain',
-    code: 'TIMEOUT_UNCERTAIN',
-    detail: `${name} did not finish within ${ms} ms; it may or may not have taken effect.`,
-    suggestion: 'Check on the console before doing it again; it is not retried automatically.',
-    retryable: false,
-  };
-}
-
-function cancelledError(name: string): ErrorSpec {
-  return {
-    type: 'cancelled',
-    code: 'CANCELLED',
-    detail: `${name} was cancelled before it finished.`,
-    suggestion: 'Nothing more will happen for this call.',
-    retryable: false,
-  };
-}
-
-function auditStatus(result: ToolResult): AuditStatus {
-  if (result.ok) return 'success';
-  if ('requiresConfirm' in result) return 'requires_confirmation';
-  return result.error.type === 'cancelled' ? 'cancelled' : 'error';
-}
-
-function auditRecord(
-  name: string,
-  input: unknown,
-  ctx: InvokeCtx,
-  traceId: string,
-  durationMs: number,
-  o: Outcome,
-): AuditRecord {
-  const r = o.result;
-  const error: ToolError | undefined = !r.ok && 'error' in r ? r.error : undefined;
-  const prepared = !r.ok && 'confirmPayload' in r ? r.confirmPayload : undefined;
-  return {
-    kind: 'invoke',
-    traceId,
-    toolCallId: ctx.toolCallId ?? traceId,
-    tool: String(name).slice(0, 100),
-    caller: ctx.caller,
-    ctx: { sessionId: ctx.sessionId ?? null, model: ctx.model ?? null },
-    input: sanitiseInput(o.input ?? safeInput(input), o.tool?.sensitiveFields),
-    sideEffect: o.tool?.sideEffect ?? null,
-    risk: o.tool?.risk ?? null,
-    status: auditStatus(r),
-    errorCode: error?.code ?? null,
-    summary: error ? error.detail : r.ok ? summarise(o.text ?? r.data) : `prepared ${prepared?.actionId}`,
-    durationMs,
-    timestamp: isoNow(),
-    dryRun: r.ok && r.dryRun === true,
-    humanApproved: false,
-    approvedBy: null,
-    actionId: prepared?.actionId ?? null,
-    timeToDecisionMs: null,
-  };
-}
-
-/** Unvalidated input goes to the log only when it is small plain data. */
-function safeInput(input: unknown): unknown {
-  if (checkShape(input ?? {}) !== null) return '[refused input not logged]';
-  return input ?? {};
-}
-
-/** Everything `register` refuses, each with what to fix. */
-function definitionProblem(tool: Tool, existing: Map<string, StoredTool>): string | null {
-  if (!tool || typeof tool !== 'object') return 'a tool must be an object.';
-  const name = nameProblem(String(tool.name));
-  if (name) return name;
-  if (existing.has(tool.name)) return 'a tool with this name is already registered; names must be unique.';
-  if (typeof tool.title !== 'string' || !tool.title.trim()) return 'give it a short `title` for people.';
-  if (typeof tool.description !== 'string' || !tool.description.trim()) {
-    return 'give it a `description` for the model: when to use it, when not, what it returns.';
-  }
-  // JSON Schema export is checked by the catalog meta-test, not here: it is the slowest part
-  // of registration and registration runs on every console page load.
-  if (!isStrictObject(tool.input)) return '`input` must be a strict zod object (z.strictObject({...})).';
-  if (!['read', 'write', 'send'].includes(tool.sideEffect)) return '`sideEffect` must be read, write or send.';
-  if (tool.sideEffect === 'read' && tool.risk !== undefined) return 'a read tool has no `risk`; remove it.';
-  if (tool.sideEffect !== 'read' && !RISKS.includes(tool.risk as never)) {
-    return `a ${tool.sideEffect} tool needs a \`risk\` (${RISKS.join(' | ')}).`;
-  }
-  if (tool.sideEffect === 'send' && typeof (tool as SendTool).deliver !== 'function') {
-    return 'a send tool needs a separate `deliver` function; its `run` only prepares.';
-  }
-  if (tool.sideEffect !== 'send' && 'deliver' in tool) return 'only send tools have `deliver`.';
-  if (typeof tool.run !== 'function') return 'it needs a `run(input, ctx)` function.';
-  const badFacet = tool.facets?.find((f) => !FACETS.includes(f));
-  if (badFacet) return `unknown facet "${badFacet}" (known: ${FACETS.join(', ')}).`;
   return null;
 }

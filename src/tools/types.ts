@@ -32,7 +32,6 @@ export type ErrorType =
   | 'forbidden'
   | 'timeout'
   | 'internal'
-  | 'confirmation_required'
   | 'rejected'
   | 'failed'
   | 'uncertain'
@@ -134,14 +133,31 @@ export interface DryRunReport {
   prepared?: PreparedCall;
 }
 
+/**
+ * What every call ends as: one status per state, the same word in every context (registry,
+ * executor, ledger, messages, panel, bridge). Modelled on MCP's tool results (`isError` is a
+ * result, not an exception) and the Vercel AI SDK's tool parts (a state per part):
+ * - `done`: the tool ran; `data` is its (projected, clipped) output;
+ * - `dry_run`: nothing changed; `data` says what the tool would have done;
+ * - `needs_confirmation`: prepared, waiting for a person in the side panel (`call`);
+ * - `refused`: a gate or the tool itself would not act (unknown tool, page, caller, input…);
+ * - `failed`: it tried and clearly did not take effect;
+ * - `uncertain`: it may or may not have taken effect: never retried blindly.
+ */
+export type ToolStatus = 'done' | 'dry_run' | 'needs_confirmation' | 'refused' | 'failed' | 'uncertain';
+export const TOOL_STATUSES = ['done', 'dry_run', 'needs_confirmation', 'refused', 'failed', 'uncertain'] as const satisfies readonly ToolStatus[];
+
+/** The statuses that carry an error. */
+export type ErrorStatus = 'refused' | 'failed' | 'uncertain';
+
 export type ToolResult<O = unknown> =
-  | { ok: true; data: O; truncated?: TruncationNote; dryRun?: false }
-  | { ok: true; data: DryRunReport; dryRun: true }
-  | { ok: false; error: ToolError }
-  | { ok: false; requiresConfirm: true; confirmPayload: PreparedCall };
+  | { status: 'done'; data: O; truncated?: TruncationNote }
+  | { status: 'dry_run'; data: DryRunReport }
+  | { status: 'needs_confirmation'; call: PreparedCall }
+  | { status: ErrorStatus; error: ToolError };
 
 /** What a tool's own code returns; the registry adds traceId and policy. */
-export type RunResult<O> = { ok: true; data: O } | { ok: false; error: Omit<ToolError, 'traceId'> };
+export type RunResult<O> = { status: 'done'; data: O } | { status: ErrorStatus; error: Omit<ToolError, 'traceId'> };
 
 export interface InvokeCtx {
   caller: Caller;

@@ -3,6 +3,7 @@
  * Validation errors carry `fields[]` with allowed values and bounds (seed 003).
  */
 import { z } from './zod.ts';
+import { errorSpec, type ErrorSpec } from './errors.ts';
 import type { FieldIssue } from './types.ts';
 
 export interface InputCaps {
@@ -125,4 +126,20 @@ function primitive(v: unknown): string | number | boolean | null {
 export function isStrictObject(schema: unknown): boolean {
   if (!(schema instanceof z.core.$ZodObject)) return false;
   return schema._zod.def.catchall instanceof z.core.$ZodNever;
+}
+
+export type Validated = { status: 'valid'; data: Record<string, unknown> } | { status: 'invalid'; error: ErrorSpec };
+
+/** The input gate: shape and size caps, then the tool's strict schema, worded for the caller. */
+export function validateInput(name: string, schema: z.core.$ZodObject, input: unknown, caps: InputCaps = DEFAULT_CAPS): Validated {
+  const value = input === undefined ? {} : input;
+  const shape = checkShape(value, caps);
+  if (shape) return { status: 'invalid', error: errorSpec('validation', shape.code, shape.detail, 'Send a small JSON object with only the fields the tool declares.') };
+  const parsed = z.safeParse(schema, value);
+  if (parsed.success) return { status: 'valid', data: parsed.data as Record<string, unknown> };
+  const fields = fieldIssues(parsed.error, Object.keys(schema._zod.def.shape));
+  return {
+    status: 'invalid',
+    error: errorSpec('validation', 'INVALID_INPUT', `Input for ${name} is not valid: ${fields.map((f) => `${f.path || '(input)'}: ${f.message}`).join('; ')}`, 'Fix the fields listed in `fields` and call again.', { fields }),
+  };
 }

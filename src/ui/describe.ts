@@ -1,10 +1,10 @@
 /**
  * Words for what deskhand did: flow and step titles, a step's outcome, an activity row's
- * tool. Internal ids (`plan:quickTicket/draft`, `requires_confirmation`) stay in data
+ * tool. Internal ids (`plan:quickTicket/draft`, `needs_confirmation`) stay in data
  * attributes and exports; people read these.
  */
 import type { FillReport } from '../catalog/shared.ts';
-import type { StepEntry } from '../tools/plan.ts';
+import { stepFailed, type StepEntry } from '../tools/plan.ts';
 import { errorParam, errorText, fieldName } from './errors.ts';
 import { joinList, t, tOr, toolTitle } from './i18n.ts';
 
@@ -71,12 +71,12 @@ function toolOutcome(tool: string, data: unknown): string {
 
 /** A step's line under its title: the outcome, the reason it failed, or nothing. */
 export function stepSummary(plan: string, entry: StepEntry, output: unknown): string {
-  if (entry.status === 'requires_confirmation') return t('sumAwaitConfirm');
-  if (entry.status === 'error' && entry.error) {
+  if (entry.status === 'needs_confirmation') return t('sumAwaitConfirm');
+  if (stepFailed(entry.status) && entry.error) {
     if (entry.error.code === 'CHECK_FAILED') return tOr(`flow_${plan}_${entry.id}_failed`, errorText(entry.error), errorParam(entry.error));
     return errorText(entry.error);
   }
-  if (entry.status !== 'ok') return '';
+  if (entry.status !== 'done') return '';
   if (entry.kind === 'tool') return toolOutcome(entry.name, output);
   if (entry.kind === 'generate') {
     const title = (output as { title?: unknown } | undefined)?.title;

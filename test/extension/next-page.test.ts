@@ -59,27 +59,27 @@ afterEach(() => {
 
 describe('the next page decides', () => {
   it('asks the top frame until the new page answers: the page that pressed and a loading tab are asked again', async () => {
-    const { sent } = fakeTabs([samePage, noReceiver, { ok: true, result: { ok: true, data: { added: true, seen: 'on the next page: the text appears on the page' } } }]);
+    const { sent } = fakeTabs([samePage, noReceiver, { ok: true, result: { status: 'done', data: { added: true, seen: 'on the next page: the text appears on the page' } } }]);
     const id = crypto.randomUUID();
     expectNextPage(id, check(), { tabId: 7, origin: ORIGIN });
     const result = awaitCheck(id, 7);
     await vi.advanceTimersByTimeAsync(1_000);
-    expect(await result).toEqual({ ok: true, data: { added: true, seen: 'on the next page: the text appears on the page' } });
+    expect(await result).toEqual({ status: 'done', data: { added: true, seen: 'on the next page: the text appears on the page' } });
     expect(sent.map((s) => [s.tabId, (s.msg as { type: string }).type, s.opts])).toEqual([
       [7, 'delivery.verify', { frameId: 0 }],
       [7, 'delivery.verify', { frameId: 0 }],
       [7, 'delivery.verify', { frameId: 0 }],
     ]);
     expect(ToContent.safeParse(sent[0]!.msg).success).toBe(true);
-    expect(storageAuditSink.write).toHaveBeenCalledWith(expect.objectContaining({ tool: 'note.add', status: 'success', traceId: 'trace-1' }));
+    expect(storageAuditSink.write).toHaveBeenCalledWith(expect.objectContaining({ tool: 'note.add', status: 'done', traceId: 'trace-1' }));
   });
 
   it("the next page's refusal is failed and keeps the call's trace id", async () => {
-    fakeTabs([{ ok: true, result: { ok: false, error: { code: 'NOTE_REFUSED', type: 'failed', detail: 'The console answered: Note required', suggestion: 'Fix it.', retryable: false, traceId: 'x' } } }]);
+    fakeTabs([{ ok: true, result: { status: 'failed', error: { code: 'NOTE_REFUSED', type: 'failed', detail: 'The console answered: Note required', suggestion: 'Fix it.', retryable: false, traceId: 'x' } } }]);
     const id = crypto.randomUUID();
     expectNextPage(id, check(), { tabId: 7, origin: ORIGIN });
     await vi.advanceTimersByTimeAsync(10);
-    expect(await awaitCheck(id)).toMatchObject({ ok: false, error: { code: 'NOTE_REFUSED', type: 'failed', traceId: 'trace-1' } });
+    expect(await awaitCheck(id)).toMatchObject({ status: 'failed', error: { code: 'NOTE_REFUSED', type: 'failed', traceId: 'trace-1' } });
   });
 
   it('a page that never comes is uncertain after the wait, not executed', async () => {
@@ -88,7 +88,7 @@ describe('the next page decides', () => {
     expectNextPage(id, check(), { tabId: 7, origin: ORIGIN });
     const result = awaitCheck(id);
     await vi.advanceTimersByTimeAsync(NEXT_PAGE_MS + 500);
-    expect(await result).toMatchObject({ ok: false, error: { code: 'NO_NEXT_PAGE', type: 'uncertain', retryable: false } });
+    expect(await result).toMatchObject({ status: 'uncertain', error: { code: 'NO_NEXT_PAGE', type: 'uncertain', retryable: false } });
     const asked = tabs.sendMessage.mock.calls.length;
     await vi.advanceTimersByTimeAsync(5_000);
     // Decided once: nobody asks again afterwards.
@@ -100,40 +100,40 @@ describe('the next page decides', () => {
     const closed = crypto.randomUUID();
     expectNextPage(closed, check(), { tabId: 7, origin: ORIGIN });
     await vi.advanceTimersByTimeAsync(10);
-    expect(await awaitCheck(closed)).toMatchObject({ ok: false, error: { code: 'TAB_CLOSED', type: 'uncertain' } });
+    expect(await awaitCheck(closed)).toMatchObject({ status: 'uncertain', error: { code: 'TAB_CLOSED', type: 'uncertain' } });
 
     fakeTabs([noReceiver], { url: 'https://elsewhere.example/', status: 'complete' });
     const away = crypto.randomUUID();
     expectNextPage(away, check(), { tabId: 8, origin: ORIGIN });
     await vi.advanceTimersByTimeAsync(10);
-    expect(await awaitCheck(away)).toMatchObject({ ok: false, error: { code: 'TAB_NAVIGATED', type: 'uncertain' } });
+    expect(await awaitCheck(away)).toMatchObject({ status: 'uncertain', error: { code: 'TAB_NAVIGATED', type: 'uncertain' } });
   });
 
   it('a garbled answer is uncertain', async () => {
-    fakeTabs([{ ok: true, result: { ok: 'yes' } }]);
+    fakeTabs([{ ok: true, result: { status: 'yes' } }]);
     const id = crypto.randomUUID();
     expectNextPage(id, check(), { tabId: 7, origin: ORIGIN });
     await vi.advanceTimersByTimeAsync(10);
-    expect(await awaitCheck(id)).toMatchObject({ ok: false, error: { code: 'NO_NEXT_PAGE', type: 'uncertain' } });
+    expect(await awaitCheck(id)).toMatchObject({ status: 'uncertain', error: { code: 'NO_NEXT_PAGE', type: 'uncertain' } });
   });
 
   it('an asker that comes before the check waits for it; an unknown check, or one of another tab, is uncertain', async () => {
-    fakeTabs([{ ok: true, result: { ok: true, data: { added: true } } }]);
+    fakeTabs([{ ok: true, result: { status: 'done', data: { added: true } } }]);
     const id = crypto.randomUUID();
     const early = awaitCheck(id);
     await vi.advanceTimersByTimeAsync(100);
     expectNextPage(id, check(), { tabId: 7, origin: ORIGIN });
     await vi.advanceTimersByTimeAsync(10);
-    expect(await early).toEqual({ ok: true, data: { added: true } });
-    expect(await awaitCheck(id, 9)).toMatchObject({ ok: false, error: { code: 'NO_NEXT_PAGE', type: 'uncertain' } });
+    expect(await early).toEqual({ status: 'done', data: { added: true } });
+    expect(await awaitCheck(id, 9)).toMatchObject({ status: 'uncertain', error: { code: 'NO_NEXT_PAGE', type: 'uncertain' } });
 
     const never = awaitCheck(crypto.randomUUID());
     await vi.advanceTimersByTimeAsync(5_000);
-    expect(await never).toMatchObject({ ok: false, error: { code: 'NO_NEXT_PAGE', type: 'uncertain' } });
+    expect(await never).toMatchObject({ status: 'uncertain', error: { code: 'NO_NEXT_PAGE', type: 'uncertain' } });
   });
 
   it("the new page's hello (tab.whoami) asks again at once instead of at the next tick", async () => {
-    const { tabs } = fakeTabs([noReceiver, { ok: true, result: { ok: true, data: {} } }]);
+    const { tabs } = fakeTabs([noReceiver, { ok: true, result: { status: 'done', data: {} } }]);
     const id = crypto.randomUUID();
     expectNextPage(id, check(), { tabId: 11, origin: ORIGIN });
     await vi.advanceTimersByTimeAsync(0);
@@ -141,7 +141,7 @@ describe('the next page decides', () => {
     pageArrived(11);
     await vi.advanceTimersByTimeAsync(0);
     expect(tabs.sendMessage).toHaveBeenCalledTimes(2);
-    expect(await awaitCheck(id)).toEqual({ ok: true, data: {} });
+    expect(await awaitCheck(id)).toEqual({ status: 'done', data: {} });
   });
 });
 

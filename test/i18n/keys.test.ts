@@ -40,7 +40,7 @@ const DEVELOPER_CODES = new Set([
 /** Error codes written in src/: `code: 'X'`, and the error helpers' code arguments. */
 export function errorCodes(): string[] {
   // Also a tool's outcome words (`refused: 'NOTE_REFUSED'`, catalog OutcomeWords): its codes for a console's answers.
-  const re = /(?:\bcode:\s*|\b(?:refused|unclear|silent):\s*|\b(?:refusal|refused|refuse|notNow|stepError|outcomeError|failure|failed|fail|err)\(\s*(?:'[a-z_]+',\s*)?)'([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{4,})'/g;
+  const re = /(?:\bcode:\s*|\b(?:refused|unclear|silent):\s*|\b(?:refusal|refused|refuse|notNow|stepError|outcomeError|failure|failed|fail|err|errorSpec)\(\s*(?:'[a-z_]+',\s*)?)'([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|[A-Z]{4,})'/g;
   return [...new Set([...allText.matchAll(re)].map((m) => m[1]!))].sort();
 }
 

@@ -138,7 +138,7 @@ describe('the chat loop', () => {
   it('the registry refuses a write even if the list check were bypassed', async () => {
     const s = setup('tries-write');
     const res = await s.deps.call('ticket.submit', {}, 'x');
-    expect(res.ok).toBe(false);
+    expect(res.status).toBe('refused');
     expect(s.writes).toEqual([]);
   });
 

@@ -19,13 +19,13 @@ describe('audit', () => {
       ctx: { sessionId: 's1', model: 'm1' },
       toolCallId: 'call_1',
       sideEffect: 'read',
-      status: 'success',
+      status: 'done',
       input: { query: 'invoice', limit: 5 },
       humanApproved: false,
     });
     expect(recs[0]!.durationMs).toBeGreaterThanOrEqual(0);
-    expect(recs[1]).toMatchObject({ status: 'error', errorCode: 'UNKNOWN_TOOL' });
-    expect(recs[2]).toMatchObject({ caller: 'bridge', dryRun: true, status: 'success' });
+    expect(recs[1]).toMatchObject({ status: 'refused', errorCode: 'UNKNOWN_TOOL' });
+    expect(recs[2]).toMatchObject({ caller: 'bridge', dryRun: true, status: 'dry_run' });
   });
   it('masks sensitive fields and scrubs phones and e-mails from free text', async () => {
     const audit = new RingAuditSink();

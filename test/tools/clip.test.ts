@@ -104,7 +104,7 @@ describe('result clipping', () => {
       run: async () => ok({ items: Array.from({ length: 500 }, (_, i) => `item ${i}`) }),
     });
     const res = await registry.invoke('big.read', {}, ctx());
-    if (!res.ok || res.dryRun) throw new Error('expected data');
+    if (res.status !== 'done') throw new Error('expected data');
     expect(res.truncated?.arrays[0]?.path).toBe('$.items');
     expect(JSON.stringify(res.data).length).toBeLessThanOrEqual(1_500);
   });

@@ -12,8 +12,8 @@ import {
 import { ctx, makeCore } from './fixtures.ts';
 
 const prepared = (r: ToolResult): PreparedCall => {
-  if (r.ok || !('requiresConfirm' in r)) throw new Error(`expected a confirmation, got ${JSON.stringify(r)}`);
-  return r.confirmPayload;
+  if (r.status !== 'needs_confirmation') throw new Error(`expected a confirmation, got ${JSON.stringify(r)}`);
+  return r.call;
 };
 
 describe('canonical JSON and fingerprints', () => {
@@ -55,7 +55,7 @@ describe('prepared calls and the ledger', () => {
   it('TTL comes from the risk policy, never from input', async () => {
     const { registry } = setup();
     const res = await registry.invoke('refund.request', { ...refund, ttl: 999_999 }, ctx());
-    expect(res.ok).toBe(false);
+    expect(res.status).toBe('refused');
     const call = prepared(await registry.invoke('refund.request', refund, ctx()));
     expect(call.expiresAt - call.createdAt).toBe(3 * 60_000);
     expect(call.requiredRole).toBe('REFUND_APPROVER');
@@ -67,7 +67,7 @@ describe('prepared calls and the ledger', () => {
     expect(effects.refunds).toEqual([]);
     expect((await ledger.pending()).map((e) => e.call.actionId)).toEqual([call.actionId]);
     const first = await ledger.approve(call.actionId, approver(call), dispatch);
-    expect(first).toMatchObject({ ok: true, replay: false, entry: { state: 'executed', outcome: { status: 'executed', data: { refundId: 'R-1' } } } });
+    expect(first).toMatchObject({ status: 'executed', replay: false, entry: { state: 'executed', outcome: { status: 'executed', data: { refundId: 'R-1' } } } });
     expect(effects.refunds).toEqual([refund]);
   });
   it('double approve delivers once, even when both arrive at the same time', async () => {
@@ -78,9 +78,9 @@ describe('prepared calls and the ledger', () => {
       ledger.approve(call.actionId, { fingerprint: call.fingerprint, roles: [], approvedBy: 'agent-1' }, dispatch),
     ]);
     expect(effects.sent).toEqual(['Your refund is on its way.']);
-    expect([a, b].map((r) => r.ok && r.replay).sort()).toEqual([false, true]);
+    expect([a, b].map((r) => r.status !== 'refused' && r.replay).sort()).toEqual([false, true]);
     const third = await ledger.approve(call.actionId, { fingerprint: call.fingerprint, roles: [], approvedBy: 'x' }, dispatch);
-    expect(third).toMatchObject({ ok: true, replay: true, entry: { state: 'executed' } });
+    expect(third).toMatchObject({ status: 'executed', replay: true, entry: { state: 'executed' } });
     expect(effects.sent).toHaveLength(1);
   });
   it('an expired approval is refused and nothing runs', async () => {
@@ -88,7 +88,7 @@ describe('prepared calls and the ledger', () => {
     const call = prepared(await registry.invoke('refund.request', refund, ctx()));
     now.t += 3 * 60_000 + 1;
     const res = await ledger.approve(call.actionId, approver(call), dispatch);
-    expect(res).toMatchObject({ ok: false, error: { code: 'EXPIRED' } });
+    expect(res).toMatchObject({ status: 'expired', entry: { state: 'expired', outcome: { error: { code: 'EXPIRED' } } } });
     expect((await ledger.get(call.actionId))!.state).toBe('expired');
     expect(effects.refunds).toEqual([]);
   });
@@ -99,20 +99,20 @@ describe('prepared calls and the ledger', () => {
     const dispatch = (c: PreparedCall) => core.executor.execute(c, { approvedBy: 'x' });
     const a = prepared(await core.registry.invoke('refund.request', refund, ctx()));
     const wrongCard = await ledger.approve(a.actionId, { ...approver(a), fingerprint: 'f'.repeat(64) }, dispatch);
-    expect(wrongCard).toMatchObject({ ok: false, error: { code: 'FINGERPRINT_MISMATCH' } });
+    expect(wrongCard).toMatchObject({ status: 'refused', error: { code: 'FINGERPRINT_MISMATCH' } });
     const b = prepared(await core.registry.invoke('refund.request', refund, ctx()));
     const entry = (await store.get(b.actionId))!;
     entry.call.input = { ...entry.call.input, amount: 9_999 };
     await store.put(entry);
     const tampered = await ledger.approve(b.actionId, approver(b), dispatch);
-    expect(tampered).toMatchObject({ ok: false, error: { code: 'FINGERPRINT_MISMATCH' } });
+    expect(tampered).toMatchObject({ status: 'refused', error: { code: 'FINGERPRINT_MISMATCH' } });
     expect(core.effects.refunds).toEqual([]);
   });
   it('an approval without the required role is refused and the action stays pending', async () => {
     const { registry, ledger, effects, dispatch } = setup();
     const call = prepared(await registry.invoke('refund.request', refund, ctx()));
     const res = await ledger.approve(call.actionId, { ...approver(call), roles: ['AGENT'] }, dispatch);
-    expect(res).toMatchObject({ ok: false, error: { type: 'forbidden', code: 'ROLE_REQUIRED' } });
+    expect(res).toMatchObject({ status: 'refused', error: { type: 'forbidden', code: 'ROLE_REQUIRED' } });
     expect((await ledger.get(call.actionId))!.state).toBe('pending');
     expect(effects.refunds).toEqual([]);
   });
@@ -121,7 +121,7 @@ describe('prepared calls and the ledger', () => {
     const call = prepared(await registry.invoke('reply.send', { text: 'hi' }, ctx()));
     page.conversationId = 'C-2';
     const res = await ledger.approve(call.actionId, { fingerprint: call.fingerprint, roles: [], approvedBy: 'a' }, dispatch);
-    expect(res).toMatchObject({ ok: true, entry: { state: 'failed', outcome: { error: { code: 'RECORD_CHANGED', params: { record: 'C-1', now: 'C-2' } } } } });
+    expect(res).toMatchObject({ status: 'failed', entry: { state: 'failed', outcome: { error: { code: 'RECORD_CHANGED', params: { record: 'C-1', now: 'C-2' } } } } });
     expect(effects.sent).toEqual([]);
   });
   it('a refusal by the outside check (the tab shows another record) leaves the call pending and dispatches nothing', async () => {
@@ -130,11 +130,11 @@ describe('prepared calls and the ledger', () => {
     let onRecord = false;
     const check = async () => (onRecord ? null : { code: 'STALE_RECORD', type: 'rejected' as const, detail: 'another record', suggestion: 'go back', retryable: false, traceId: '' });
     const approval = { fingerprint: call.fingerprint, roles: [], approvedBy: 'a', check };
-    expect(await ledger.approve(call.actionId, approval, dispatch)).toMatchObject({ ok: false, error: { code: 'STALE_RECORD', traceId: call.traceId } });
+    expect(await ledger.approve(call.actionId, approval, dispatch)).toMatchObject({ status: 'refused', error: { code: 'STALE_RECORD', traceId: call.traceId } });
     expect((await ledger.get(call.actionId))!.state).toBe('pending');
     expect(effects.sent).toEqual([]);
     onRecord = true;
-    expect(await ledger.approve(call.actionId, approval, dispatch)).toMatchObject({ ok: true, replay: false, entry: { state: 'executed' } });
+    expect(await ledger.approve(call.actionId, approval, dispatch)).toMatchObject({ status: 'executed', replay: false, entry: { state: 'executed' } });
     expect(effects.sent).toEqual(['hi']);
   });
   it('a rejected action never runs; a lost dispatch is uncertain and not retried', async () => {
@@ -142,7 +142,7 @@ describe('prepared calls and the ledger', () => {
     const a = prepared(await registry.invoke('reply.send', { text: 'one' }, ctx()));
     await ledger.reject(a.actionId, 'agent-1');
     const after = await ledger.approve(a.actionId, { fingerprint: a.fingerprint, roles: [], approvedBy: 'x' }, dispatch);
-    expect(after).toMatchObject({ ok: true, replay: true, entry: { state: 'rejected' } });
+    expect(after).toMatchObject({ status: 'rejected', replay: true, entry: { state: 'rejected' } });
     const b = prepared(await registry.invoke('reply.send', { text: 'two' }, ctx()));
     let attempts = 0;
     const lost = async () => {
@@ -150,7 +150,7 @@ describe('prepared calls and the ledger', () => {
       throw new Error('tab closed');
     };
     const res = await ledger.approve(b.actionId, { fingerprint: b.fingerprint, roles: [], approvedBy: 'x' }, lost);
-    expect(res).toMatchObject({ ok: true, entry: { state: 'uncertain', outcome: { error: { code: 'DISPATCH_LOST' } } } });
+    expect(res).toMatchObject({ status: 'uncertain', entry: { state: 'uncertain', outcome: { error: { code: 'DISPATCH_LOST' } } } });
     await ledger.approve(b.actionId, { fingerprint: b.fingerprint, roles: [], approvedBy: 'x' }, lost);
     expect(attempts).toBe(1);
     expect(effects.sent).toEqual([]);
@@ -171,7 +171,7 @@ describe('prepared calls and the ledger', () => {
     const rec = audit.list().find((r) => r.kind === 'confirmation')!;
     expect(rec).toMatchObject({
       tool: 'refund.request',
-      status: 'success',
+      status: 'executed',
       humanApproved: true,
       approvedBy: 'lead-1',
       timeToDecisionMs: 4_200,
@@ -184,7 +184,7 @@ describe('prepared calls and the ledger', () => {
     const call = prepared(await registry.invoke('refund.request', refund, ctx()));
     now.t -= 10 * 60_000;
     const res = await ledger.approve(call.actionId, approver(call), dispatch);
-    expect(res).toMatchObject({ ok: false, error: { code: 'CLOCK_CHANGED' } });
+    expect(res).toMatchObject({ status: 'expired', entry: { state: 'expired', outcome: { error: { code: 'CLOCK_CHANGED' } } } });
     expect(effects.refunds).toEqual([]);
   });
   it('attack: a clock moved back by less than the age is caught by the monotonic age (same worker lifetime)', async () => {
@@ -197,7 +197,7 @@ describe('prepared calls and the ledger', () => {
     mono.at += 4 * 60_000;
     now.t += 60_000;
     const res = await ledger.approve(call.actionId, approver(call), (c) => core.executor.execute(c, { approvedBy: 'x' }));
-    expect(res).toMatchObject({ ok: false, error: { code: 'EXPIRED' } });
+    expect(res).toMatchObject({ status: 'expired', entry: { state: 'expired', outcome: { error: { code: 'EXPIRED' } } } });
     // In another worker lifetime the monotonic stamp does not apply; the wall clock does.
     const other = new Ledger(new MemoryLedgerStore(), { now: () => now.t, mono: () => ({ boot: 'b2', at: 0 }) });
     expect(other.expiry({ ...call, createdAt: now.t - 60_000, mono: { boot: 'b1', at: -1e9 } })).toBe('ok');
@@ -208,7 +208,7 @@ describe('prepared calls and the ledger', () => {
     const call = prepared(await registry.invoke('reply.send', { text: 'hi' }, ctx()));
     expect(call.conflicts).toEqual([{ field: 'conversation', values: [{ source: 'attribute', value: 'C-1' }, { source: 'heading', value: 'C-9' }] }]);
     const res = await ledger.approve(call.actionId, { fingerprint: call.fingerprint, roles: [], approvedBy: 'a' }, dispatch);
-    expect(res).toMatchObject({ ok: false, error: { code: 'CONFLICTING_SOURCES' } });
+    expect(res).toMatchObject({ status: 'refused', error: { code: 'CONFLICTING_SOURCES' } });
     expect((await ledger.get(call.actionId))!.state).toBe('pending');
     expect(effects.sent).toEqual([]);
   });
@@ -227,19 +227,19 @@ describe('prepared calls and the ledger', () => {
     const core = makeCore({ onPrepared: (c) => ledger.add(c) });
     failing = true;
     const refused = await core.registry.invoke('reply.send', { text: 'one' }, ctx());
-    expect(refused).toMatchObject({ ok: false, error: { code: 'CONFIRMATION_NOT_STORED' } });
+    expect(refused).toMatchObject({ status: 'failed', error: { code: 'CONFIRMATION_NOT_STORED' } });
     expect(await ledger.pending()).toEqual([]);
     failing = false;
     const call = prepared(await core.registry.invoke('reply.send', { text: 'two' }, ctx()));
     failing = true;
     const dispatch = (c: PreparedCall) => core.executor.execute(c, { approvedBy: 'x' });
-    expect(await ledger.approve(call.actionId, { fingerprint: call.fingerprint, roles: [], approvedBy: 'a' }, dispatch)).toMatchObject({ ok: false, error: { code: 'NOT_RECORDED' } });
+    expect(await ledger.approve(call.actionId, { fingerprint: call.fingerprint, roles: [], approvedBy: 'a' }, dispatch)).toMatchObject({ status: 'refused', error: { code: 'NOT_RECORDED' } });
     expect(core.effects.sent).toEqual([]);
     // The dispatched record goes through, the outcome write does not: kept in memory, marked unsaved.
     let writes = 0;
     flaky.put = async (e) => (++writes > 1 ? Promise.reject(new Error('quota')) : store.put(e));
     const res = await ledger.approve(call.actionId, { fingerprint: call.fingerprint, roles: [], approvedBy: 'a' }, dispatch);
-    expect(res).toMatchObject({ ok: true, entry: { state: 'executed', unsaved: true } });
+    expect(res).toMatchObject({ status: 'executed', entry: { state: 'executed', unsaved: true } });
     expect((await ledger.get(call.actionId))!.state).toBe('executed');
     expect(core.effects.sent).toEqual(['two']);
   });

@@ -4,7 +4,7 @@ import { createToolCore, fail, ok, type ToolResult } from '../../src/tools/index
 import { ctx, makeCore } from './fixtures.ts';
 
 const errorOf = (r: ToolResult) => {
-  if (r.ok || !('error' in r)) throw new Error(`expected an error, got ${JSON.stringify(r)}`);
+  if (!('error' in r)) throw new Error(`expected an error, got ${JSON.stringify(r)}`);
   return r.error;
 };
 
@@ -35,18 +35,18 @@ describe('gates', () => {
     const info = registry.list(kbPage).find((t) => t.name === 'conversation.read')!;
     expect(info.available).toBe(false);
     expect(info.reason).toContain('conversation');
-    expect(registry.isAvailable('conversation.read', kbPage)).toMatchObject({ ok: false, code: 'WRONG_PAGE' });
+    expect(registry.isAvailable('conversation.read', kbPage)).toMatchObject({ status: 'unavailable', code: 'WRONG_PAGE' });
     expect(errorOf(await registry.invoke('conversation.read', {}, kbPage)).code).toBe('WRONG_PAGE');
   });
   it('a page with several facets runs a tool that needs any one of them', async () => {
     const { registry } = makeCore();
     const res = await registry.invoke('conversation.read', {}, ctx({ facets: ['ticketForm', 'conversation', 'customer'] }));
-    expect(res).toEqual({ ok: true, data: { id: 'C-1', messages: [] } });
+    expect(res).toEqual({ status: 'done', data: { id: 'C-1', messages: [] } });
   });
   it('facets of an unknown page (null) never block: wrapping never tightens', async () => {
     const { registry } = makeCore();
     const res = await registry.invoke('conversation.read', {}, ctx({ facets: null }));
-    expect(res).toEqual({ ok: true, data: { id: 'C-1', messages: [] } });
+    expect(res).toEqual({ status: 'done', data: { id: 'C-1', messages: [] } });
   });
   it('validation errors carry fields with allowed values and bounds', async () => {
     const { registry } = makeCore();
@@ -153,7 +153,7 @@ describe('gates', () => {
     expect(calls).toBe(3);
     t += 30_001;
     healthy = true;
-    expect(await registry.invoke('flaky.read', {}, ctx())).toEqual({ ok: true, data: 'fine' });
+    expect(await registry.invoke('flaky.read', {}, ctx())).toEqual({ status: 'done', data: 'fine' });
     expect(calls).toBe(4);
   });
   it('non-retryable failures do not open the breaker', async () => {
@@ -179,7 +179,7 @@ describe('gates', () => {
       run: async () => ok({ rows: [{ id: 1, secret: 's', blob: 'x'.repeat(10) }] }),
       project: (d: { rows: { id: number }[] }) => d.rows.map((r) => r.id),
     });
-    expect(await registry.invoke('big.read', {}, ctx())).toEqual({ ok: true, data: [1] });
+    expect(await registry.invoke('big.read', {}, ctx())).toEqual({ status: 'done', data: [1] });
   });
 });
 

@@ -18,7 +18,7 @@ const flow: Plan = {
       schema: z.strictObject({ note: z.string().min(3) }),
     },
     { kind: 'tool', id: 'note', title: 'Add note', tool: 'note.add', input: (env) => ({ text: (env.outputs.draft as { note: string }).note }) },
-    { kind: 'check', id: 'noted', title: 'Note added', check: (env) => (env.outputs.note ? { ok: true } : { ok: false, detail: 'no note', suggestion: 'retry' }) },
+    { kind: 'check', id: 'noted', title: 'Note added', check: (env) => (env.outputs.note ? { status: 'passed' } : { status: 'failed', detail: 'no note', suggestion: 'retry' }) },
     {
       kind: 'tool',
       id: 'refund',
@@ -41,7 +41,7 @@ describe('plan orchestrator', () => {
       onStep: (e) => seen.push(`${e.id}:${e.status}`),
     });
     expect(res.status).toBe('needs_confirmation');
-    expect(seen).toEqual(['search:ok', 'draft:ok', 'note:ok', 'noted:ok', 'refund:requires_confirmation']);
+    expect(seen).toEqual(['search:done', 'draft:done', 'note:done', 'noted:done', 'refund:needs_confirmation']);
     expect(res.prepared).toMatchObject({ tool: 'refund.request', caller: 'plan', input: { orderId: 'ORD-5' } });
     expect(effects.notes).toEqual(['policy checked']);
     expect(effects.refunds).toEqual([]);
@@ -61,7 +61,7 @@ describe('plan orchestrator', () => {
       onStep: (e, i) => seen.push(`${i}:${e.id}:${e.status}`),
       resume: { at: 2, steps: [search!, draft!], outputs: { search: first.outputs.search, draft: { note: 'from the page before' } }, traceId: first.traceId },
     });
-    expect(seen).toEqual(['2:note:ok', '3:noted:ok', '4:refund:requires_confirmation']);
+    expect(seen).toEqual(['2:note:done', '3:noted:done', '4:refund:needs_confirmation']);
     expect(generated).toBe(1);
     expect(res.traceId).toBe(first.traceId);
     expect(res.steps.map((s) => s.id)).toEqual(['search', 'draft', 'note', 'noted', 'refund']);
@@ -74,7 +74,7 @@ describe('plan orchestrator', () => {
     const { registry, effects } = makeCore();
     const res = await runPlan(flow, { orderId: 'ORD-5' }, { registry, ctx: ctx(), generate: async () => '{"note": 1}' });
     expect(res.status).toBe('failed');
-    expect(res.steps.map((s) => s.status)).toEqual(['ok', 'error']);
+    expect(res.steps.map((s) => s.status)).toEqual(['done', 'failed']);
     expect(res.steps[1]!.error).toMatchObject({ code: 'GENERATED_INVALID' });
     expect(effects.notes).toEqual([]);
     const notJson = await runPlan(flow, { orderId: 'ORD-5' }, { registry, ctx: ctx(), generate: async () => 'Sure! Here is a note.' });
@@ -121,7 +121,7 @@ describe('plan orchestrator', () => {
       },
     });
     expect(res.status).toBe('dry_run');
-    expect(res.steps.map((s) => s.status)).toEqual(['ok', 'planned', 'planned', 'planned', 'planned', 'planned']);
+    expect(res.steps.map((s) => s.status)).toEqual(['done', 'planned', 'planned', 'planned', 'planned', 'planned']);
     expect(asked).toBe(0);
     expect(effects).toMatchObject({ notes: [], refunds: [], sent: [] });
   });

@@ -47,8 +47,8 @@ describe('the llm caller', () => {
       ['reply.send', { text: 'hi' }],
     ] as const) {
       const res = await registry.invoke(name, input, ctx({ caller: 'llm' }));
-      expect(res.ok).toBe(false);
-      if (res.ok || !('error' in res)) throw new Error('expected an error');
+      expect(res.status).toBe('refused');
+      if (!('error' in res)) throw new Error('expected an error');
       expect(res.error.type).toBe('forbidden');
       expect(res.error.suggestion).toContain('kb.search');
       expect(res.error.suggestion).toContain('conversation.read');
@@ -59,7 +59,7 @@ describe('the llm caller', () => {
   it('cannot pass risk or sideEffect to change the grade: unknown keys are refused', async () => {
     const { registry, effects } = makeCore();
     const res = await registry.invoke('note.add', { text: 'x', risk: 'low', sideEffect: 'read' }, ctx());
-    if (res.ok || !('error' in res)) throw new Error('expected an error');
+    if (res.status !== 'refused') throw new Error('expected a refusal');
     expect(res.error.type).toBe('validation');
     expect(res.error.fields!.map((f) => f.path).sort()).toEqual(['risk', 'sideEffect']);
     expect(res.error.fields![0]!.allowed).toEqual(['text']);
@@ -75,11 +75,11 @@ describe('sends and high-risk writes', () => {
     }
     expect(effects.sent).toEqual([]);
   });
-  it('a person-initiated send ends in requiresConfirm with a prepared call', async () => {
+  it('a person-initiated send ends in needs_confirmation with a prepared call', async () => {
     const { registry } = makeCore();
     const res = await registry.invoke('reply.send', { text: 'Hello' }, ctx({ caller: 'hotkey', binding: { tabId: 7, origin: 'http://localhost:1' } }));
-    if (res.ok || !('requiresConfirm' in res)) throw new Error('expected a confirmation');
-    const call = res.confirmPayload;
+    if (res.status !== 'needs_confirmation') throw new Error('expected a confirmation');
+    const call = res.call;
     expect(call).toMatchObject({ tool: 'reply.send', sideEffect: 'send', risk: 'high', caller: 'hotkey' });
     expect(call.binding).toEqual({ tabId: 7, origin: 'http://localhost:1', recordId: 'C-1' });
     expect(call.fingerprint).toMatch(/^[0-9a-f]{64}$/);
@@ -90,25 +90,25 @@ describe('sends and high-risk writes', () => {
     const input = { orderId: 'ORD-9', amount: 20, currency: 'CNY', reason: 'damaged' };
     for (const caller of ['hotkey', 'ui', 'plan'] as const) {
       const res = await registry.invoke('refund.request', input, ctx({ caller }));
-      expect(!res.ok && 'requiresConfirm' in res).toBe(true);
+      expect(res.status).toBe('needs_confirmation');
     }
     expect(effects.refunds).toEqual([]);
   });
   it('a low-risk write from a hotkey runs at once', async () => {
     const { registry, effects } = makeCore();
     const res = await registry.invoke('note.add', { text: 'called back' }, ctx());
-    expect(res).toEqual({ ok: true, data: { added: true } });
+    expect(res).toEqual({ status: 'done', data: { added: true } });
     expect(effects.notes).toEqual(['called back']);
   });
   it('the bridge gets a dry run that reports what would happen and changes nothing', async () => {
     const stored: unknown[] = [];
     const { registry, effects } = makeCore({ onPrepared: async (c) => void stored.push(c) });
     const note = await registry.invoke('note.add', { text: 'x' }, ctx({ caller: 'bridge' }));
-    expect(note).toMatchObject({ ok: true, dryRun: true, data: { wouldRun: 'run', preview: { touches: ['note'] } } });
+    expect(note).toMatchObject({ status: 'dry_run', data: { wouldRun: 'run', preview: { touches: ['note'] } } });
     const send = await registry.invoke('reply.send', { text: 'hi' }, ctx({ caller: 'bridge' }));
-    expect(send).toMatchObject({ ok: true, dryRun: true, data: { wouldRun: 'confirm', prepared: { tool: 'reply.send' } } });
+    expect(send).toMatchObject({ status: 'dry_run', data: { wouldRun: 'confirm', prepared: { tool: 'reply.send' } } });
     const read = await registry.invoke('kb.search', { query: 'refund' }, ctx({ caller: 'bridge' }));
-    expect(read.ok && !read.dryRun).toBe(true);
+    expect(read.status).toBe('done');
     expect(effects).toMatchObject({ notes: [], refunds: [], sent: [] });
     expect(stored).toEqual([]);
   });

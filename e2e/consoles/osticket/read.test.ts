@@ -18,7 +18,7 @@ let page: Page;
 let panel: Page;
 
 const data = <T>(r: ToolResult): T => {
-  if (!r.ok || r.dryRun) throw new Error(`expected data, got ${JSON.stringify(r)}`);
+  if (r.status !== 'done') throw new Error(`expected data, got ${JSON.stringify(r)}`);
   return r.data as T;
 };
 const seeded = (key: string): SeedTicket => {

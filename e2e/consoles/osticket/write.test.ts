@@ -48,11 +48,11 @@ const seeded = (key: string): SeedTicket => {
 };
 const staffId = (name: string) => os.seed.staff.find((s) => s.name === name)!.id;
 const data = <T = Record<string, unknown>>(r: ToolResult): T => {
-  if (!r.ok || r.dryRun) throw new Error(`expected data, got ${JSON.stringify(r)}`);
+  if (r.status !== 'done') throw new Error(`expected data, got ${JSON.stringify(r)}`);
   return r.data as T;
 };
 const errorOf = (r: ToolResult) => {
-  if (r.ok || !('error' in r)) throw new Error(`expected an error, got ${JSON.stringify(r)}`);
+  if (!('error' in r)) throw new Error(`expected an error, got ${JSON.stringify(r)}`);
   return r.error;
 };
 
@@ -166,12 +166,12 @@ describe('osTicket ticket page, write side', () => {
     const before = await ticketThread(t.id);
     const text = '张先生您好，发票抬头可以在「账户 → 发票信息」里修改，修改后重新开票即可。';
     const prepared = await invoke('reply.send', { text });
-    if (prepared.ok || !('requiresConfirm' in prepared)) throw new Error(`expected a pending send, got ${JSON.stringify(prepared)}`);
+    if (prepared.status !== 'needs_confirmation') throw new Error(`expected a pending send, got ${JSON.stringify(prepared)}`);
     // Nothing is typed into the console before the confirmation.
     expect((await replyEditor()).source).toBe('');
     await panelFor();
-    await confirmCard(panel, prepared.confirmPayload.actionId);
-    const entry = await settled(prepared.confirmPayload.actionId);
+    await confirmCard(panel, prepared.call.actionId);
+    const entry = await settled(prepared.call.actionId);
     expect(entry.state).toBe('executed');
     report('reply.send (cold editor)', entry.outcome!.data!);
     const added = (await ticketThread(t.id)).slice(before.length);
@@ -225,10 +225,10 @@ describe('osTicket ticket page, write side', () => {
       expect(note.detail).toContain('lockCode');
 
       const prepared = await invoke('reply.send', { text: 'Ada tries to reply while Ben holds the lock.' });
-      if (prepared.ok || !('requiresConfirm' in prepared)) throw new Error(`expected a pending send, got ${JSON.stringify(prepared)}`);
+      if (prepared.status !== 'needs_confirmation') throw new Error(`expected a pending send, got ${JSON.stringify(prepared)}`);
       await panelFor();
-      await confirmCard(panel, prepared.confirmPayload.actionId);
-      const entry = await settled(prepared.confirmPayload.actionId);
+      await confirmCard(panel, prepared.call.actionId);
+      const entry = await settled(prepared.call.actionId);
       expect(entry).toMatchObject({ state: 'failed', outcome: { error: { code: 'CONSOLE_NOT_READY' } } });
 
       expect(await ticketThread(t.id)).toEqual(before);
@@ -335,8 +335,8 @@ describe('osTicket after PJAX navigation', () => {
     const beforeA = await ticketThread(a.id);
     const beforeB = await ticketThread(b.id);
     const prepared = await invoke('reply.send', { text: 'This reply belongs to ticket A only.' });
-    if (prepared.ok || !('requiresConfirm' in prepared)) throw new Error(`expected a pending send, got ${JSON.stringify(prepared)}`);
-    const call = prepared.confirmPayload;
+    if (prepared.status !== 'needs_confirmation') throw new Error(`expected a pending send, got ${JSON.stringify(prepared)}`);
+    const call = prepared.call;
     expect(call.binding.recordId).toBe(String(a.id));
 
     // To the queue and on to B through osTicket's own PJAX links: one document all along.

@@ -101,7 +101,7 @@ export async function buildReport(model: PageModel, core: ReturnType<typeof prev
   };
 }
 
-const data = (r: ToolResult | undefined): Record<string, unknown> | null => (r && r.ok ? (r.data as Record<string, unknown>) : null);
+const data = (r: ToolResult | undefined): Record<string, unknown> | null => (r && (r.status === 'done' || r.status === 'dry_run') ? (r.data as Record<string, unknown>) : null);
 const cut = (t: string, n = 90) => (t.length > n ? `${t.slice(0, n)}…` : t);
 
 function rows(s: Snapshot, tools: Record<string, ToolResult>): CapabilityRow[] {
