@@ -44,7 +44,7 @@ async function domBundle(): Promise<string> {
       // The in-page benchmark lives in the bundle (not in page.evaluate) so both fills run the same way.
       // Through the page model, as tools do: controls and their names are listed once per DOM
       // change and reused; the first (cold) fill pays for the listing.
-      contents: `import { findFields } from './src/dom/find.ts'; import { setValue } from './src/dom/set-value.ts'; import { PageModel } from './src/profiles/model.ts';
+      contents: `import { findFields } from './src/dom/find.ts'; import { setValue } from './src/dom/set-value.ts'; import { PageModel } from './src/page/model.ts';
         const model = new PageModel(document, { profiles: () => [], choice: () => undefined, agentName: () => '' });
         const adaptiveFill = async (values) => { const { found } = findFields(Object.keys(values), { controls: model.current().controls(document) }); let n = 0;
           for (const [k, v] of Object.entries(values)) { const f = found[k]; if (f && (await setValue(f.el, f.kind, v)).ok) n++; } return n; };

@@ -339,7 +339,7 @@ describe('rule generation across markup shapes', () => {
   beforeAll(async () => {
     const { build } = await import('esbuild');
     const out = await build({
-      stdin: { contents: "import { ruleFor } from './src/profiles/teach/rules.ts'; globalThis.__rule = ruleFor;", resolveDir: join(import.meta.dirname, '..'), loader: 'ts' },
+      stdin: { contents: "import { ruleFor } from './src/teach/rules.ts'; globalThis.__rule = ruleFor;", resolveDir: join(import.meta.dirname, '..'), loader: 'ts' },
       bundle: true,
       format: 'iife',
       write: false,

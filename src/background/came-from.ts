@@ -1,5 +1,5 @@
 /**
- * The worker's half of src/profiles/came-from.ts: the last record each tab showed, kept under
+ * The worker's half of src/messages/came-from.ts: the last record each tab showed, kept under
  * the URL and origin the browser stamped on the record page's message. A form page asks for
  * its own tab's record on the same origin; another site never gets it (a form opened in a new
  * tab has the record page as its referrer instead: PageModel.customerCameFrom). A page that is neither a record nor a ticket form (the queue, a search)
@@ -8,7 +8,7 @@
  * restart keeps it; dropped when the tab closes.
  */
 import { sameOrigin as onOriginOf } from '../kb/http.ts';
-import { CameFromSchema, type CameFrom, type RecordSeen } from '../profiles/came-from.ts';
+import { CameFromSchema, type CameFrom, type RecordSeen } from '../messages/came-from.ts';
 
 const key = (tabId: number) => `record:${tabId}`;
 

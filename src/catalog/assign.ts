@@ -41,8 +41,8 @@ type Where =
   | { kind: 'menu'; opener: HTMLElement; label: string; via: 'heuristics' };
 
 function dialogSpec(k: AssignKind, rule: Dialog | undefined, deps: CatalogDeps): { spec: DialogSpec; field: Control } {
-  const signals = deps.model().current().profile?.signals;
-  const extra = rule?.field.label ?? deps.model().current().profile?.synonyms?.fields?.[k.key] ?? [];
+  const signals = deps.model().current().signals();
+  const extra = rule?.field.label ?? deps.model().current().fieldWords(k.key);
   return {
     spec: {
       name: k.dialogName,
@@ -166,7 +166,7 @@ async function watchChoice(
   act: () => Promise<RunResult<never> | null>,
   doubt: () => string | undefined = () => undefined,
 ): Promise<RunResult<unknown>> {
-  const signals = deps.model().current().profile?.signals;
+  const signals = deps.model().current().signals();
   const before = noticeBaseline(document, signals);
   const refused = await act();
   if (refused) return refused;

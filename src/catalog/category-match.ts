@@ -6,7 +6,7 @@ import { normLabel } from '../dom/text.ts';
 import { fail, ok } from '../tools/errors.ts';
 import type { WriteTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
-import { opensFirst, SETTLE, subjectOf, ticketForm } from './shared.ts';
+import { opensFirst, SETTLE, ticketForm } from './shared.ts';
 
 const input = z.strictObject({
   hint: z.optional(z.string().check(z.trim(), z.maxLength(200))).check(z.describe('Extra words that describe the issue; they count double.')),
@@ -101,7 +101,7 @@ async function textsOf(deps: CatalogDeps, hint?: string): Promise<{ text: string
   const from = here.length ? null : await deps.model().cameFromRecord();
   const entries = (here.length ? here : (from?.messages ?? [])).filter((m) => m.role !== 'system' && m.role !== 'note');
   const texts = entries.map((m) => ({ text: m.text, weight: m.role === 'customer' ? 1 : 0.5 }));
-  const subject = here.length ? subjectOf(s) : (from?.subject ?? '');
+  const subject = here.length ? s.subject() : (from?.subject ?? '');
   if (subject) texts.push({ text: subject, weight: 1 });
   if (hint) texts.push({ text: hint, weight: 2 });
   return texts;

@@ -3,8 +3,7 @@ import { fail, ok } from '../tools/errors.ts';
 import { scrubText } from '../tools/mask.ts';
 import type { ReadTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
-import { subjectOf } from './shared.ts';
-import type { CameFrom } from '../profiles/came-from.ts';
+import type { CameFrom } from '../messages/came-from.ts';
 
 const input = z.strictObject({
   limit: z._default(z.number().check(z.int(), z.gte(1), z.lte(50)), 20).check(z.describe('How many of the latest entries, 1-50 (default 20).')),
@@ -58,7 +57,7 @@ export const conversationRead = (deps: CatalogDeps): ReadTool<typeof input, unkn
     return ok({
       conversationId: identity.recordId,
       ...(identity.display && identity.display !== identity.recordId ? { displayId: identity.display } : {}),
-      subject: subjectOf(s),
+      subject: s.subject(),
       total: all.length,
       messages: slice.map((m) => {
         const text = forModel ? scrubText(m.text) : m.text;

@@ -23,7 +23,7 @@ export type CustomerValues = Partial<Record<'name' | 'phone' | 'email' | 'orderI
 
 /** The profile's lookup, when this page chooses its customer through it (open, or already chosen). */
 export function lookupHere(deps: CatalogDeps): Lookup | null {
-  const rule = deps.model().current().profile?.ticketForm?.customerLookup;
+  const rule = deps.model().current().customerLookup();
   if (!rule) return null;
   const open = queryAll(document, rule.search).some(isVisible);
   return open || queryAll(document, rule.chosen).length ? rule : null;

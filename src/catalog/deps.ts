@@ -2,7 +2,7 @@
 import type { KbProviderConfig } from '../kb/config.ts';
 import type { NextPageCheck } from '../messages/schemas.ts';
 import type { ProviderResult } from '../kb/types.ts';
-import type { PageModel } from '../profiles/model.ts';
+import type { PageModel } from '../page/model.ts';
 import type { Settings } from '../settings/schema.ts';
 
 export interface CatalogDeps {

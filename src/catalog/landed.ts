@@ -103,7 +103,7 @@ function newRecordSeen(deps: CatalogDeps, before: string | null, title?: string)
 
 /** The notices a person sees before the press: on the next page, the same words are not its answer. */
 function ambientNotices(deps: CatalogDeps): string[] {
-  const texts = [...noticeBaseline(document, deps.model().current().profile?.signals).values()].filter((t) => t.length >= 2 && t.length <= 400);
+  const texts = [...noticeBaseline(document, deps.model().current().signals()).values()].filter((t) => t.length >= 2 && t.length <= 400);
   return [...new Set(texts)].slice(0, 20);
 }
 
@@ -168,7 +168,7 @@ function freshBaseline(check: NextPageCheck, signals: Parameters<typeof noticeBa
  * Notices that already showed before the press are not the answer.
  */
 export async function verifyHere(deps: CatalogDeps, check: NextPageCheck, signal: AbortSignal): Promise<RunResult<unknown>> {
-  const signals = deps.model().current().profile?.signals;
+  const signals = deps.model().current().signals();
   const evidence = (): string | null => {
     if (check.record === 'new') return newRecordSeen(deps, check.recordId, check.text);
     if (check.text && recordIdOf(deps) === check.recordId) return textEvidence(deps, check.text, check.before ?? 0, undefined, check.within)();

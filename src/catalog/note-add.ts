@@ -5,7 +5,7 @@ import { fail } from '../tools/errors.ts';
 import type { WriteTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
 import { deliver, fillComposer } from './landed.ts';
-import { buttonNear, composerOf, enabledAfterFill, openComposer, profileSubmit, recordIdOf } from './shared.ts';
+import { buttonNear, composerOf, enabledAfterFill, openComposer, recordIdOf } from './shared.ts';
 
 const input = z.strictObject({ text: z.string().check(z.trim(), z.minLength(1), z.maxLength(2_000)) });
 
@@ -31,7 +31,7 @@ export const noteAdd = (deps: CatalogDeps): WriteTool<typeof input, unknown> => 
     if (!f) return fail('not_found', 'NO_NOTE_BOX', 'No internal-note box was found.', 'Open a conversation first.');
     const info = deps.model().current().composer('note');
     // The profile's button (icon-only ones have no words), else the nearest note button around the box.
-    const own = profileSubmit(deps, 'note');
+    const own = deps.model().current().submit('note');
     // Found before the fill (no button: nothing is typed), pressed only once it is enabled.
     const button = own ? { ok: true as const, el: own, label: '' } : buttonNear(info?.container ?? f.el, BUTTON_SYNONYMS.addNote, { disabledOk: true });
     if (!button.ok) return fail('not_found', 'NO_NOTE_BUTTON', `The note box has no save button deskhand can use: ${button.detail}.`, 'Add the note by hand.');
@@ -50,7 +50,7 @@ export const noteAdd = (deps: CatalogDeps): WriteTool<typeof input, unknown> => 
         text,
         record: 'same',
         composer: f.el,
-        ready: deps.model().current().profile?.composers?.note?.ready ?? [],
+        ready: deps.model().current().ready('note'),
         words: {
           refused: 'NOTE_REFUSED',
           unclear: 'NOTE_UNCERTAIN',

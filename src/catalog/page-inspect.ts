@@ -6,7 +6,6 @@ import { ok } from '../tools/errors.ts';
 import type { ReadTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
 import { kbSourcesSummary } from './kb-search.ts';
-import { subjectOf } from './shared.ts';
 
 const input = z.strictObject({});
 
@@ -38,7 +37,7 @@ export const pageInspect = (deps: CatalogDeps): ReadTool<typeof input, unknown> 
       profile: s.choice ? { id: s.choice.profile.id, name: s.choice.profile.name, source: s.choice.source, why: s.choice.why } : { id: 'generic', name: 'generic heuristics', source: 'generic', why: ['no profile matches this page'] },
       recordId: identity.recordId,
       displayId: identity.display,
-      subject: subjectOf(s),
+      subject: s.subject(),
       idSources: identity.sources,
       conflict: identity.conflict,
       facets: s.facets() ?? [],
@@ -46,8 +45,8 @@ export const pageInspect = (deps: CatalogDeps): ReadTool<typeof input, unknown> 
       kb: kbSourcesSummary(deps),
       capabilities: {
         thread: thread ? { found: true, via: thread.via, entries: thread.entries.length, roles, hiddenEntries: thread.hiddenEntries, hiddenChars: thread.hiddenChars } : { found: false },
-        customer: { found: Object.keys(customer.fields).length > 0, fields: Object.keys(customer.fields), via: customer.via, followLink: !!s.profile?.customer?.follow },
-        history: s.historyList() ? { found: true, via: profileVia(!!s.profile?.history?.container), at: describeEl(s.historyList()!), rows: s.history()?.length ?? 0 } : { found: !!s.profile?.history?.follow, via: s.profile?.history?.follow ? 'follow' : null },
+        customer: { found: Object.keys(customer.fields).length > 0, fields: Object.keys(customer.fields), via: customer.via, followLink: s.follows('customer') },
+        history: s.historyList() ? { found: true, via: profileVia(s.profileNames('historyList')), at: describeEl(s.historyList()!), rows: s.history()?.length ?? 0 } : { found: s.follows('history'), via: s.follows('history') ? 'follow' : null },
         replyComposer: reply ? { found: true, via: reply.via, visible: isVisible(reply.el) } : { found: false },
         noteBox: note ? { found: true, via: note.via, visible: isVisible(note.el) } : { found: false },
         ticketForm: formReport(s.ticketForm(), FORM_FIELDS.ticketForm),

@@ -9,8 +9,8 @@ const input = z.strictObject({ queue: z.string().check(z.trim(), z.minLength(1),
 const QUEUE: AssignKind = {
   key: 'queue',
   dialogName: 'transfer dialog',
-  dialogRule: (deps) => deps.model().current().profile?.assign?.transfer,
-  fieldRule: (deps) => deps.model().current().profile?.assign?.queue,
+  dialogRule: (deps) => deps.model().current().assignRule('transfer'),
+  fieldRule: (deps) => deps.model().current().assignRule('queue'),
   openWords: BUTTON_SYNONYMS.transfer,
   submitWords: [...BUTTON_SYNONYMS.assign, ...BUTTON_SYNONYMS.transfer, ...BUTTON_SYNONYMS.confirm],
   refuse(deps, option) {

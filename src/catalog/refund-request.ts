@@ -1,7 +1,7 @@
 import { z } from '../tools/zod.ts';
 import { waitFor } from '../dom/observe.ts';
 import { BUTTON_SYNONYMS } from '../dom/synonyms.ts';
-import { recordFacts } from '../profiles/facts.ts';
+import { recordFacts } from '../page/facts.ts';
 import { fail } from '../tools/errors.ts';
 import type { WriteTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';

@@ -4,10 +4,10 @@ import { BUTTON_SYNONYMS } from '../dom/synonyms.ts';
 import { fail, ok } from '../tools/errors.ts';
 import type { SendTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
-import { recordFacts } from '../profiles/facts.ts';
+import { recordFacts } from '../page/facts.ts';
 import { noHiddenControls } from '../tools/unicode.ts';
 import { deliver, fillComposer } from './landed.ts';
-import { composerOf, openComposer, profileSubmit, recordIdOf } from './shared.ts';
+import { composerOf, openComposer, recordIdOf } from './shared.ts';
 
 const input = z.strictObject({ text: z.string().check(z.trim(), z.minLength(1), z.maxLength(2_000), z.superRefine(noHiddenControls)) });
 
@@ -46,7 +46,7 @@ export const replySend = (deps: CatalogDeps): SendTool<typeof input, unknown> =>
     const f = await openComposer(deps, 'reply', ctx.signal);
     const info = deps.model().current().composer('reply');
     const scope = info?.container ?? f?.el.closest('form, section, [role=region], [role=form]') ?? document.body;
-    const button = profileSubmit(deps, 'reply') ?? info?.sendButton ?? findButton(BUTTON_SYNONYMS.send, { scope }) ?? findButton(BUTTON_SYNONYMS.send);
+    const button = deps.model().current().submit('reply') ?? info?.sendButton ?? findButton(BUTTON_SYNONYMS.send, { scope }) ?? findButton(BUTTON_SYNONYMS.send);
     if (!f || !button) return fail('failed', 'NO_COMPOSER', 'The composer or its Send button is gone. Nothing was sent.', 'Open the conversation and try again.');
     const filled = await fillComposer(f, text, ctx.signal);
     if (!filled.ok) return fail('failed', 'TEXT_NOT_TAKEN', `The composer did not take the text (${filled.detail}). Nothing was sent.`, 'Send it by hand.');
@@ -58,7 +58,7 @@ export const replySend = (deps: CatalogDeps): SendTool<typeof input, unknown> =>
         text,
         record: 'same',
         composer: f.el,
-        ready: deps.model().current().profile?.composers?.reply?.ready ?? [],
+        ready: deps.model().current().ready('reply'),
         words: WORDS,
         data: { sent: true, conversationId: recordIdOf(deps) },
         timeoutMs: deps.observeMs ?? 10_000,

@@ -7,14 +7,10 @@ import { press, restoreFocus, sleep } from '../dom/controls/events.ts';
 import { describeEl } from '../dom/describe.ts';
 import { findFields, triedFor, type Control, type FoundField } from '../dom/find.ts';
 import { observe, quiet, waitFor } from '../dom/observe.ts';
-import { readSubject } from '../dom/subject.ts';
 import { noticeBaseline, watchOutcome, type Outcome } from '../dom/outcome.ts';
-import { queryAll, queryOne } from '../dom/query.ts';
 import { currentValue, setValue } from '../dom/set-value.ts';
 import { BUTTON_SYNONYMS, type FieldKey } from '../dom/synonyms.ts';
 import { isVisible, normLabel, squash } from '../dom/text.ts';
-import { pickValue } from '../profiles/identity.ts';
-import type { Snapshot } from '../profiles/model.ts';
 import { fail, ok } from '../tools/errors.ts';
 import type { RunResult } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
@@ -199,18 +195,6 @@ export function recordIdOf(deps: CatalogDeps): string | null {
   return deps.model().current().identity().recordId;
 }
 
-/** The record's subject: the profile's rule, else what the page shows as it (dom/subject.ts). */
-export function subjectOf(s: Snapshot): string {
-  for (const pick of s.profile?.identity?.subject ?? []) {
-    for (const el of queryAll(document, pick.css).slice(0, 3)) {
-      const v = pickValue(el, pick);
-      if (v) return v.trim();
-    }
-  }
-  const id = s.identity();
-  return readSubject(document, s.customer().fields.name ?? '', [id.recordId ?? '', id.display ?? '']);
-}
-
 /**
  * Presses a console's submit and reads what it says (src/dom/outcome.ts): the profile's
  * signals first, then success/error notices anywhere on the page, then the tool's own
@@ -224,7 +208,7 @@ export async function pressAndWatch(
   evidence?: () => string | null,
   onLeave?: () => void,
 ): Promise<Outcome> {
-  const signals = deps.model().current().profile?.signals;
+  const signals = deps.model().current().signals();
   const before = noticeBaseline(document, signals);
   press(button);
   return watchOutcome(before, { timeoutMs, signal, ...(signals ? { signals } : {}), ...(evidence ? { evidence } : {}), ...(onLeave ? { onLeave } : {}) });
@@ -330,9 +314,3 @@ export async function openComposer(deps: CatalogDeps, kind: 'reply' | 'note', si
   return seen.kind === 'done' ? seen.value : null;
 }
 
-/** The profile's own button for a composer: icon-only buttons have no words to be found by. */
-export function profileSubmit(deps: CatalogDeps, kind: 'reply' | 'note'): HTMLElement | null {
-  const css = deps.model().current().profile?.composers?.[kind]?.submit;
-  const el = css ? queryOne(document, css) : null;
-  return el instanceof HTMLElement ? el : null;
-}

@@ -9,7 +9,7 @@ const input = z.strictObject({ agent: z.string().check(z.trim(), z.minLength(1),
 const AGENT: AssignKind = {
   key: 'agent',
   dialogName: 'assign dialog',
-  dialogRule: (deps) => deps.model().current().profile?.assign?.assign,
+  dialogRule: (deps) => deps.model().current().assignRule('assign'),
   fieldRule: () => undefined,
   openWords: BUTTON_SYNONYMS.assign,
   submitWords: [...BUTTON_SYNONYMS.assign, ...BUTTON_SYNONYMS.confirm],

@@ -4,7 +4,6 @@ import { BUTTON_SYNONYMS } from '../dom/synonyms.ts';
 import { fail } from '../tools/errors.ts';
 import type { WriteTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
-import { queryOne } from '../dom/query.ts';
 import { isVisible } from '../dom/text.ts';
 import { deliver } from './landed.ts';
 import { buttonNear, currentOf, opensFirst, ticketForm } from './shared.ts';
@@ -49,7 +48,7 @@ export const ticketSubmit = (deps: CatalogDeps): WriteTool<typeof input, unknown
       });
     }
     // The profile's submit (osTicket's "Open" has no submit-like word), else one named like it.
-    const own = profileTicketSubmit(deps) ?? null;
+    const own = deps.model().current().submit('ticketForm') ?? null;
     const named = own ? null : buttonNear(form, BUTTON_SYNONYMS.submitTicket);
     const sole = named && !named.ok ? soleSubmit(form) : null;
     const button = own ? { ok: true as const, el: own } : sole ? { ok: true as const, el: sole } : named!;
@@ -62,7 +61,7 @@ export const ticketSubmit = (deps: CatalogDeps): WriteTool<typeof input, unknown
         button: button.el,
         ...(title ? { text: title } : {}),
         record: 'new',
-        ready: deps.model().current().profile?.ticketForm?.ready ?? [],
+        ready: deps.model().current().ready('ticketForm'),
         words: {
           refused: 'CONSOLE_REFUSED',
           unclear: 'SUBMIT_UNCERTAIN',
@@ -86,10 +85,4 @@ export const ticketSubmit = (deps: CatalogDeps): WriteTool<typeof input, unknown
 function soleSubmit(form: Element): HTMLElement | null {
   const submits = Array.from(form.querySelectorAll<HTMLElement>('button[type=submit], button:not([type]), input[type=submit]')).filter((b) => isVisible(b) && !(b as HTMLButtonElement).disabled);
   return submits.length === 1 ? submits[0]! : null;
-}
-
-function profileTicketSubmit(deps: CatalogDeps): HTMLElement | null {
-  const css = deps.model().current().profile?.ticketForm?.submit;
-  const el = css ? queryOne(document, css) : null;
-  return el instanceof HTMLElement ? el : null;
 }

@@ -56,7 +56,7 @@ const FORM_ACTIONS: readonly HotkeyAction[] = ['fillCustomer', 'matchCategory', 
 function ticketFormElsewhere(host: Host): ActionReport | null {
   const s = host.model.current();
   if (s.ticketForm()) return null;
-  const path = s.profile?.ticketForm?.path;
+  const path = s.ticketFormPath();
   const link = linkElsewhere(document, BUTTON_SYNONYMS.openTicket);
   if (path) return { tone: 'warn', text: t('toastTicketFormAt', link?.label || t('toastTicketFormPage'), path) };
   if (link) return { tone: 'warn', text: t('toastTicketFormAt', link.label, link.path) };

@@ -7,7 +7,7 @@
  */
 import { z } from '../tools/zod.ts';
 import { uiLang } from '../ui/i18n.ts';
-import { toolSource } from '../profiles/sources.ts';
+import { toolSource } from '../page/sources.ts';
 import { toolRow } from '../ui/tool-rows.ts';
 import { plans } from '../plans/index.ts';
 import { runPlan } from '../tools/plan.ts';

@@ -5,9 +5,9 @@
 import type { CatalogDeps } from '../catalog/deps.ts';
 import { registerCatalog } from '../catalog/index.ts';
 import { KbProviderList } from '../kb/config.ts';
-import { contentKbDeps } from '../kb/content.ts';
+import { contentKbDeps } from './kb.ts';
 import { BUILTIN_PROFILES } from '../profiles/index.ts';
-import { PageModel } from '../profiles/model.ts';
+import { PageModel } from '../page/model.ts';
 import { z } from '../tools/zod.ts';
 import { ConsoleProfile, type LoadedProfile } from '../profiles/schema.ts';
 import type { Settings } from '../settings/schema.ts';
@@ -16,7 +16,7 @@ import { createToolCore } from '../tools/index.ts';
 import type { Caller, InvokeCtx, PreparedCall } from '../tools/types.ts';
 import { toBackground } from '../ui/api.ts';
 import { announceLeaving } from './next-page.ts';
-import { CameFromSchema } from '../profiles/came-from.ts';
+import { CameFromSchema } from '../messages/came-from.ts';
 
 export interface Host {
   core: ReturnType<typeof createToolCore>;
@@ -77,7 +77,7 @@ export function createHost(getSettings: () => Settings, tabId: () => number | un
     fetch: (input, init) => fetch(input, init),
     origin: () => location.origin,
     ...contentKbDeps(),
-    kbProfile: () => KbProviderList.safeParse(model.current().profile?.kb ?? []).data,
+    kbProfile: () => KbProviderList.safeParse(model.current().kbProviders() ?? []).data,
     leaving: announceLeaving,
   };
   registerCatalog(core.registry, deps);

@@ -8,18 +8,18 @@
  * overlay, and outlined. ↑/↓ widen or narrow the pick, Enter or a click takes it, Esc leaves.
  * The overlay swallows the click, so pointing at the console's Send button sends nothing.
  *
- * A pick becomes a rule here (src/profiles/teach/rules.ts) and goes back to the side panel as
+ * A pick becomes a rule here (src/teach/rules.ts) and goes back to the side panel as
  * data; this script never stores a profile. The panel asks for a report of a draft (what each
  * read tool returns with it, what a write would touch) before the agent saves.
  */
 import { describeEl } from '../dom/describe.ts';
 import { queryAll } from '../dom/query.ts';
 import { classifySender, refusal, type Reply, type ToContent } from '../messages/index.ts';
-import { PageModel } from '../profiles/model.ts';
+import { PageModel } from '../page/model.ts';
 import type { ConsoleProfile } from '../profiles/schema.ts';
-import type { Capability, Slot } from '../profiles/teach/capabilities.ts';
-import { buildReport, previewCore, type ReportDeps } from '../profiles/teach/report.ts';
-import { normalise, ruleFor, type Picks, type ProfilePatch } from '../profiles/teach/rules.ts';
+import type { Capability, Slot } from '../teach/capabilities.ts';
+import { buildReport, previewCore, type ReportDeps } from '../teach/report.ts';
+import { normalise, ruleFor, type Picks, type ProfilePatch } from '../teach/rules.ts';
 import { t } from '../ui/i18n.ts';
 import type { Host } from './host.ts';
 

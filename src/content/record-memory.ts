@@ -1,13 +1,12 @@
 /**
- * Leaves the record this page shows with the service worker (src/profiles/came-from.ts), so
+ * Leaves the record this page shows with the service worker (src/messages/came-from.ts), so
  * that a new-ticket form opened next in this tab — in place, on a page of its own, or after
  * that form reloads — knows which conversation and customer it is about. Sent when the page
  * settles on a record and again when what it shows of it changed; a page that is neither a
  * record nor a ticket form says the agent moved on. Top frame only.
  */
-import { subjectOf } from '../catalog/shared.ts';
-import { CAME_FROM_ENTRIES, CAME_FROM_TEXT, type RecordSeen } from '../profiles/came-from.ts';
-import type { PageModel, Snapshot } from '../profiles/model.ts';
+import { CAME_FROM_ENTRIES, CAME_FROM_TEXT, type RecordSeen } from '../messages/came-from.ts';
+import type { PageModel, Snapshot } from '../page/model.ts';
 import { toBackground } from '../ui/api.ts';
 
 const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max)}…` : s);
@@ -18,7 +17,7 @@ export function recordOf(s: Snapshot): RecordSeen | null {
   const entries = s.thread()?.entries ?? [];
   const customer: RecordSeen['customer'] = {};
   for (const [k, v] of Object.entries(s.customer().fields) as [keyof RecordSeen['customer'], string][]) if (v) customer[k] = clip(v, 200);
-  const subject = subjectOf(s);
+  const subject = s.subject();
   return {
     recordId: clip(id.recordId, 200),
     ...(id.display && id.display !== id.recordId ? { displayId: clip(id.display, 200) } : {}),

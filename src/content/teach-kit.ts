@@ -19,7 +19,7 @@ import { queryAll, queryOne } from '../dom/query.ts';
 import { BUTTON_SYNONYMS } from '../dom/synonyms.ts';
 import { visibleTextOf } from '../dom/visible.ts';
 import { classifySender, refusal } from '../messages/index.ts';
-import { PageModel } from '../profiles/model.ts';
+import { PageModel } from '../page/model.ts';
 import { createToolCore } from '../tools/index.ts';
 import { t } from '../ui/i18n.ts';
 

@@ -5,8 +5,7 @@
  * ("User:", "Email:"), and from `mailto:`/`tel:` links there. Fields still missing can come
  * from the page behind a profile's `follow` link (fetched read-only, same origin).
  */
-import type { ConsoleProfile, CustomerKey } from '../profiles/schema.ts';
-import { CUSTOMER_KEYS } from '../profiles/schema.ts';
+import { CUSTOMER_KEYS, type CustomerKey, type CustomerRule } from './rules.ts';
 import { readPairs, staticText, type Pair } from './pairs.ts';
 import { queryOne } from './query.ts';
 import { FIELD_SYNONYMS, matchScore } from './synonyms.ts';
@@ -22,7 +21,6 @@ export interface CustomerRead {
   panel: Element | null;
 }
 
-type CustomerRule = NonNullable<ConsoleProfile['customer']>;
 
 /** Labels that name the customer on record pages besides the form-field synonyms. */
 const EXTRA_LABELS: Record<CustomerKey, readonly string[]> = {

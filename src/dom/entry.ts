@@ -9,13 +9,13 @@
 import { parseTime } from './time.ts';
 import { hasAny, markupTokens } from './tokens.ts';
 import { visibleTextOf } from './visible.ts';
-import { queryOne } from './query.ts';
+import { matchesSafely, queryOne } from './query.ts';
 
 export interface EntryRule {
   author?: string;
   time?: string;
   body?: string;
-  exclude?: string[];
+  exclude?: readonly string[] | undefined;
 }
 
 export interface EntryParts {
@@ -68,7 +68,7 @@ export function entryParts(entry: Element, rule: EntryRule = {}): EntryParts {
   const bodyEl = (rule.body && queryOne(entry, rule.body)) || findBody(els, entry, [authorEl, timeEl, line?.el ?? null]);
   const skipped = new Set([authorEl, timeEl, line?.el, badge, ...avatars].filter((e): e is Element => !!e));
   const exclude = rule.exclude ?? [];
-  const skip = (el: Element) => skipped.has(el) || exclude.some((css) => safeMatches(el, css)) || (bodyEl === entry && isChrome(el));
+  const skip = (el: Element) => skipped.has(el) || exclude.some((css) => matchesSafely(el, css)) || (bodyEl === entry && isChrome(el));
   const body = visibleTextOf(bodyEl, { skip });
   let author = authorEl ? text(authorEl).split('\n')[0]!.slice(0, 80) : (line?.author ?? '');
   let bodyText = cutQuoted(body.text);
@@ -82,13 +82,6 @@ export function entryParts(entry: Element, rule: EntryRule = {}): EntryParts {
   return { author, time: parsed.text, timeIso: parsed.iso, text: bodyText, hiddenChars: body.hiddenChars, invisibleChars: body.invisibleChars, noteBadge: !!badge };
 }
 
-function safeMatches(el: Element, css: string): boolean {
-  try {
-    return el.matches(css);
-  } catch {
-    return false;
-  }
-}
 
 function isBadge(el: Element): boolean {
   const t = raw(el);

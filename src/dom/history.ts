@@ -4,7 +4,7 @@
  * row's link), a title, a status and a date. From the profile's rule, else from the list
  * under a history-named heading or section; on the live page or a fetched one.
  */
-import type { ConsoleProfile } from '../profiles/schema.ts';
+import type { HistoryRule } from './rules.ts';
 import { idFromUrl, ticketIdIn } from './ids.ts';
 import { staticShown, staticText } from './pairs.ts';
 import { queryAll, queryOne } from './query.ts';
@@ -20,7 +20,6 @@ export interface TicketRow {
   date: string;
 }
 
-type HistoryRule = NonNullable<ConsoleProfile['history']>;
 
 const STATUS_WORDS = /^(open|opened|closed|resolved|pending|solved|on hold|new|in progress|waiting|archived|overdue|answered|已关闭|已解决|处理中|待处理|待回复|已回复|新建|挂起|已完成|进行中|已取消|open \(\d+\))$/i;
 const ROW = 'li, tr, [role=row], [role=listitem], article';

@@ -42,3 +42,12 @@ export function invalidSelectors(selectors: readonly string[], doc: Document = d
     }
   });
 }
+
+/** `el.matches(css)` that answers false for a selector the browser does not accept (profiles are data). */
+export function matchesSafely(el: Element, css: string): boolean {
+  try {
+    return el.matches(css);
+  } catch {
+    return false;
+  }
+}

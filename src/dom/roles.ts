@@ -7,7 +7,7 @@
  * ignored, so a console where every entry is `.message` still reads right.
  */
 import { hasAny, markupTokens } from './tokens.ts';
-import type { ThreadRole } from '../profiles/schema.ts';
+import type { ThreadRole } from './rules.ts';
 
 export type ReadRole = ThreadRole | 'unknown';
 

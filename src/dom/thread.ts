@@ -5,13 +5,13 @@
  * it names things, else found by what a thread is: a run of sibling blocks with text, times
  * and authors, marked by words like thread/messages/log, near the composer.
  */
-import type { ConsoleProfile } from '../profiles/schema.ts';
+import type { ThreadRule } from './rules.ts';
 import { collectRoots } from './roots.ts';
 import { classifyRoles, entryTokens, type ReadRole, type RoleContext, type RoleSignals } from './roles.ts';
 import { allIn, entryParts, type EntryParts } from './entry.ts';
 import { hasAny, markupTokens } from './tokens.ts';
 import { elementVisible } from './visible.ts';
-import { queryAll, queryOne } from './query.ts';
+import { matchesSafely, queryAll, queryOne } from './query.ts';
 
 export interface ThreadEntry {
   role: ReadRole;
@@ -34,24 +34,19 @@ export interface ThreadRead {
   container: Element;
 }
 
-type ThreadRule = NonNullable<ConsoleProfile['thread']>;
-
 const CONTAINER_WORDS = ['thread', 'threads', 'messages', 'conversation', 'timeline', 'chat', 'transcript', 'comments', 'entries', 'feed', 'log', 'history', 'replies'];
 const ENTRY_WORDS = ['message', 'msg', 'entry', 'comment', 'reply', 'response', 'note', 'post', 'bubble', 'event', 'chatmessage', 'item'];
 
-/** Reads the thread with the profile's rule if it matches anything, else with the heuristics. */
-export function readThread(rule: ThreadRule | undefined, ctx: RoleContext, scope: Document = document): ThreadRead | null {
-  if (rule) {
-    const viaProfile = readWithRule(rule, ctx, scope);
-    if (viaProfile) return viaProfile;
-  }
+/** The thread found by what a thread is (no rule): a run of sibling entries. */
+export function readThreadByShape(ctx: RoleContext, scope: Document = document): ThreadRead | null {
   const container = findThreadContainer(scope);
   if (!container) return null;
   const entries = entryCandidates(container);
   return assemble(entries, container, ctx, 'heuristics', {});
 }
 
-function readWithRule(rule: ThreadRule, ctx: RoleContext, scope: Document): ThreadRead | null {
+/** The thread as a caller's rule says (null when the rule matches no entry). */
+export function readThreadByRule(rule: ThreadRule, ctx: RoleContext, scope: Document = document): ThreadRead | null {
   const container = rule.container ? queryOne(scope, rule.container) : scope.body;
   if (!container) return null;
   const entries = queryAll(container, rule.entry).filter((el) => !el.parentElement?.closest(rule.entry));
@@ -59,13 +54,7 @@ function readWithRule(rule: ThreadRule, ctx: RoleContext, scope: Document): Thre
   return assemble(entries, container, ctx, 'profile', rule);
 }
 
-interface PartRule {
-  roles?: ThreadRule['roles'];
-  author?: string;
-  time?: string;
-  body?: string;
-  exclude?: string[];
-}
+type PartRule = Omit<ThreadRule, 'container' | 'entry'>;
 
 function assemble(els: Element[], container: Element, ctx: RoleContext, via: ThreadRead['via'], rule: PartRule): ThreadRead {
   let hiddenEntries = 0;
@@ -82,7 +71,7 @@ function assemble(els: Element[], container: Element, ctx: RoleContext, via: Thr
     hiddenChars += parts.hiddenChars;
     invisibleChars += parts.invisibleChars;
     if (!parts.text && !parts.author) continue;
-    const ruleRole = rule.roles?.find((r) => safeMatches(el, r.css))?.role ?? null;
+    const ruleRole = rule.roles?.find((r) => matchesSafely(el, r.css))?.role ?? null;
     shown.push({ el, parts, ruleRole, signals: { tokens: entryTokens(el), badge: parts.noteBadge, side: sideOf(el, box), author: parts.author } });
   }
   const roles = classifyRoles(shown.map((s) => s.signals), ctx);
@@ -93,13 +82,6 @@ function assemble(els: Element[], container: Element, ctx: RoleContext, via: Thr
   return { entries: entries.filter((e) => e.text), hiddenEntries, hiddenChars, invisibleChars, via, container };
 }
 
-function safeMatches(el: Element, css: string): boolean {
-  try {
-    return el.matches(css);
-  } catch {
-    return false;
-  }
-}
 
 function sideOf(el: Element, box: DOMRect): RoleSignals['side'] {
   const range = el.ownerDocument.createRange();

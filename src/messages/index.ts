@@ -6,9 +6,9 @@
  */
 import { z } from '../tools/zod.ts';
 import { KbRequest } from '../kb/messages.ts';
-import { RecordSeenSchema } from '../profiles/came-from.ts';
+import { RecordSeenSchema } from './came-from.ts';
 import { ConsoleProfile } from '../profiles/schema.ts';
-import { CAPABILITIES, SLOTS } from '../profiles/teach/capabilities.ts';
+import { CAPABILITIES, SLOTS } from '../teach/capabilities.ts';
 import { SettingsSchema, type Settings } from '../settings/schema.ts';
 import type { ToolError } from '../tools/types.ts';
 import { AuditRecordSchema, ExecOutcomeSchema, FlowHandoverSchema, NextPageCheckSchema, PlanRunSchema, PreparedCallSchema, ToolErrorSchema } from './schemas.ts';
@@ -73,7 +73,7 @@ export const ToBackground = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('delivery.await'), checkId: z.uuid() }),
   /** content script: load teach mode (dist/teach.js) into the sender's own frame, on first use */
   z.strictObject({ type: z.literal('teach.load') }),
-  /** content script (top frame): its page shows this record (kept for a form page opened next; src/profiles/came-from.ts) */
+  /** content script (top frame): its page shows this record (kept for a form page opened next; src/messages/came-from.ts) */
   z.strictObject({ type: z.literal('record.seen'), record: RecordSeenSchema }),
   /** content script (top frame): its page shows neither a record nor a ticket form: the agent moved on, forget the record */
   z.strictObject({ type: z.literal('record.left') }),

@@ -1,5 +1,5 @@
 /** The fixed flows, listed explicitly. */
-import type { Snapshot } from '../profiles/model.ts';
+import type { Snapshot } from '../page/model.ts';
 import type { Plan } from '../tools/plan.ts';
 import { draftReplyPlan } from './draft-reply.ts';
 import { inspectPlan } from './inspect.ts';

@@ -16,7 +16,7 @@ import { z } from '../tools/zod.ts';
 import { findFields } from '../dom/find.ts';
 import { currentValue, optionsOf } from '../dom/set-value.ts';
 import { toolMessageContent } from '../llm/wrap.ts';
-import type { Snapshot } from '../profiles/model.ts';
+import type { Snapshot } from '../page/model.ts';
 import type { Plan } from '../tools/plan.ts';
 
 export const GeneratedTicket = z.object({

@@ -6,6 +6,7 @@
  *
  * Pure module (no DOM, no chrome.*): the service worker, the options page and tests import it.
  */
+import { CUSTOMER_KEYS, THREAD_ROLES, type CustomerKey, type ThreadRole } from '../dom/rules.ts';
 import { z } from '../tools/zod.ts';
 import { fromIssues, HINTS, type Problem } from '../tools/problems.ts';
 
@@ -37,8 +38,9 @@ export const SamePath = z.string().check(z.trim(), z.maxLength(300), z.regex(/^\
 /** A path glob: `*` is any run of characters; everything else is literal. */
 export const PathGlob = z.string().check(z.trim(), z.minLength(1), z.maxLength(200), z.regex(/^[^\s]+$/));
 
-export const ROLES = ['customer', 'agent', 'note', 'system'] as const;
-export type ThreadRole = (typeof ROLES)[number];
+/** The vocabulary is the generic readers' (src/dom/rules.ts): a profile speaks their words. */
+export const ROLES = THREAD_ROLES;
+export type { ThreadRole };
 
 /** The value of one element: its text, or an attribute, optionally through a pattern. */
 export const Pick = z.strictObject({
@@ -74,8 +76,7 @@ export const Thread = z.strictObject({
   exclude: z.optional(z.array(Css).check(z.maxLength(20))),
 });
 
-export const CUSTOMER_KEYS = ['name', 'email', 'phone', 'orderId', 'membership'] as const;
-export type CustomerKey = (typeof CUSTOMER_KEYS)[number];
+export { CUSTOMER_KEYS, type CustomerKey };
 
 /**
  * A URL relative to the page (`ajax.php/tickets/{recordId}/user`) or a same-origin path;

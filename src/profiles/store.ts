@@ -8,7 +8,7 @@
  * damaged entry is dropped and reported, never used.
  */
 import { parseProfile, type ConsoleProfile, type LoadedProfile } from './schema.ts';
-import { taughtProblems } from './teach/draft.ts';
+import { taughtProblems } from './taught.ts';
 import { problem, type Problem } from '../tools/problems.ts';
 
 export const TAUGHT_KEY = 'taughtProfiles';

@@ -10,10 +10,10 @@
 import { useEffect, useState } from 'preact/hooks';
 import { z } from '../tools/zod.ts';
 import { parseProfile, type ConsoleProfile } from '../profiles/schema.ts';
-import { CAPABILITIES, NOTE_CODES, SLOTS, STEPS, type Capability, type Slot } from '../profiles/teach/capabilities.ts';
-import { applyPatch, newDraft } from '../profiles/teach/draft.ts';
-import type { ProfilePatch } from '../profiles/teach/rules.ts';
-import type { ConsoleReport } from '../profiles/teach/report.ts';
+import { CAPABILITIES, NOTE_CODES, SLOTS, STEPS, type Capability, type Slot } from '../teach/capabilities.ts';
+import { applyPatch, newDraft } from '../profiles/taught.ts';
+import type { ProfilePatch } from '../teach/rules.ts';
+import type { ConsoleReport } from '../teach/report.ts';
 import { saveTaught } from '../profiles/store.ts';
 import { toTab } from '../ui/api.ts';
 import { errorText, fieldName } from '../ui/errors.ts';

@@ -8,9 +8,9 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { ConsoleProfile } from '../profiles/schema.ts';
-import { exportText, importProfile } from '../profiles/teach/draft.ts';
-import type { Capability } from '../profiles/teach/capabilities.ts';
-import type { CapabilityRow, ConsoleReport, ReadLine, ViewCapability } from '../profiles/teach/report.ts';
+import { exportText, importProfile } from '../profiles/taught.ts';
+import type { Capability } from '../teach/capabilities.ts';
+import type { CapabilityRow, ConsoleReport, ReadLine, ViewCapability } from '../teach/report.ts';
 import { managedProfiles, onProfilesChanged, removeTaught, saveTaught, taughtFor } from '../profiles/store.ts';
 import { BUILTIN_PROFILES } from '../profiles/index.ts';
 import { toTab } from '../ui/api.ts';

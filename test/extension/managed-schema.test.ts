@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { EXTENSION_ID, EXTENSION_KEY } from '../../manifest.config.ts';
-import { managedSchema, managedSchemaText } from '../../src/settings/managed-schema.ts';
+import { managedSchema, managedSchemaText } from '../../src/background/managed-schema.ts';
 import { SettingsSchema } from '../../src/settings/schema.ts';
 
 const ROOT = join(import.meta.dirname, '../..');

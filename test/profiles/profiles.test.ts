@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_PROFILE_FILES, BUILTIN_PROFILES } from '../../src/profiles/index.ts';
-import { chooseProfile, onPath } from '../../src/profiles/match.ts';
+import { chooseProfile, onPath } from '../../src/page/match.ts';
 import { problemLine } from '../../src/tools/problems.ts';
 import { ConsoleProfile, globToRegExp, parseProfile, type LoadedProfile } from '../../src/profiles/schema.ts';
 

@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { profilesManagedSchema } from '../../src/profiles/managed-schema.ts';
 import { parseProfile, type ConsoleProfile } from '../../src/profiles/schema.ts';
-import { CAPABILITIES, STEPS } from '../../src/profiles/teach/capabilities.ts';
-import { applyPatch, draftId, exportText, importProfile, newDraft, taughtProblems } from '../../src/profiles/teach/draft.ts';
+import { CAPABILITIES, STEPS } from '../../src/teach/capabilities.ts';
+import { applyPatch, draftId, exportText, importProfile, newDraft, taughtProblems } from '../../src/profiles/taught.ts';
 import { problemLine, type Problem } from '../../src/tools/problems.ts';
-import { positional, stableAttrName, stableAttrValue, stableClass, stableId } from '../../src/profiles/teach/stable.ts';
+import { positional, stableAttrName, stableAttrValue, stableClass, stableId } from '../../src/teach/stable.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const ORIGIN = 'https://desk.example.com';

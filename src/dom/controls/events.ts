@@ -7,26 +7,10 @@
  * an extension from the isolated world, and we report that as "did not open".
  */
 
-export type Win = Window & typeof globalThis;
+import { sleep, win, type Win } from '../window.ts';
 
-export function win(el: Element): Win {
-  return el.ownerDocument.defaultView as Win;
-}
+export { sleep, win, type Win };
 
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const t = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(t);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
-}
 
 /** One animation frame (or a short pause where frames are throttled, e.g. background tabs). */
 export function settle(signal?: AbortSignal): Promise<void> {

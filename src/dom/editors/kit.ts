@@ -11,10 +11,9 @@ import type { SetResult } from '../set-value.ts';
 import { stripInvisible } from '../text.ts';
 import type { Editable, EditorAdapter, EditorTarget, SyncMode } from './types.ts';
 
-export type Win = Window & typeof globalThis;
+import { sleep, win, type Win } from '../window.ts';
 
-/** The window an element lives in (an iframe's own for iframe editors). */
-export const win = (n: Node): Win => (n.ownerDocument ?? (n as Document)).defaultView as Win;
+export { sleep, win, type Win };
 
 export function fire(el: Element, type: string, init: EventInit = {}): boolean {
   const w = win(el);
@@ -107,13 +106,6 @@ export function sourceText(source: HTMLTextAreaElement | HTMLInputElement): stri
 
 // ---------------------------------------------------------------- waiting
 
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const t = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => (clearTimeout(t), reject(signal.reason)), { once: true });
-  });
-}
 
 /** Polls `check` until it holds or `timeoutMs` passes. */
 export async function until(check: () => boolean, timeoutMs: number, signal?: AbortSignal): Promise<boolean> {

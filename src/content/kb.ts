@@ -1,8 +1,8 @@
 /** What kb.search needs in the content script: the worker's local KB, DOMParser, the page URL. */
 import type { CatalogDeps } from '../catalog/deps.ts';
 import { toBackground } from '../ui/api.ts';
-import { ProviderResultSchema } from './messages.ts';
-import type { ProviderResult } from './types.ts';
+import { ProviderResultSchema } from '../kb/messages.ts';
+import type { ProviderResult } from '../kb/types.ts';
 
 async function kbLocal(query: string, limit: number): Promise<ProviderResult> {
   const r = await toBackground<{ result: unknown }>({ type: 'kb', request: { op: 'search', query: query.slice(0, 200), limit } });

@@ -9,9 +9,10 @@
  * attribute on one and not the other (or on something inside it, as `:has(…)`); when nothing
  * in the markup differs, the heuristics' alignment rule is left to tell them apart.
  */
-import { cleanValue } from '../../dom/customer.ts';
-import { visibleTextOf } from '../../dom/visible.ts';
-import type { ConsoleProfile, CustomerKey, ThreadRole } from '../schema.ts';
+import { matchesSafely } from '../dom/query.ts';
+import { cleanValue } from '../dom/customer.ts';
+import { visibleTextOf } from '../dom/visible.ts';
+import type { CustomerKey, ThreadRole } from '../profiles/schema.ts';
 import type { Capability, NoteCode, Slot } from './capabilities.ts';
 import { STEPS } from './capabilities.ts';
 import { childOnPath, commonAncestor, compoundOf, count, marks, ownStable, partSelector, uniqueSelector } from './selector.ts';
@@ -24,7 +25,8 @@ export interface Note {
 }
 
 /** A fragment of a profile; the panel merges it into its draft (objects merge, arrays replace). */
-export type ProfilePatch = Partial<Pick<ConsoleProfile, 'identity' | 'thread' | 'customer' | 'history' | 'composers' | 'ticketForm'>>;
+export type { ProfilePatch } from '../profiles/taught.ts';
+import type { ProfilePatch } from '../profiles/taught.ts';
 
 export interface RuleResult {
   patch: ProfilePatch | null;
@@ -271,15 +273,8 @@ function roleRules(customer: Element, agent: Element, note: Element | undefined)
   if (!a && !c) return rules.length ? rules : null;
   rules.push(a ? { role: 'agent', css: a } : { role: 'agent', css: `:not(${c})` });
   rules.push(c ? { role: 'customer', css: c } : { role: 'customer', css: `:not(${a})` });
-  const roleOf = (el: Element) => rules.find((r) => safeMatches(el, r.css))?.role;
+  const roleOf = (el: Element) => rules.find((r) => matchesSafely(el, r.css))?.role;
   const right = roleOf(customer) === 'customer' && roleOf(agent) === 'agent' && (!note || roleOf(note) === 'note');
   return right ? rules : null;
 }
 
-function safeMatches(el: Element, css: string): boolean {
-  try {
-    return el.matches(css);
-  } catch {
-    return false;
-  }
-}

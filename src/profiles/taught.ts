@@ -7,10 +7,12 @@
  * origin (it cannot match, or send anyone, elsewhere), may not reuse a built-in profile's id,
  * and may not carry knowledge-base providers with an address on another origin.
  */
-import { BUILTIN_PROFILES } from '../index.ts';
-import { parseProfile, type ConsoleProfile } from '../schema.ts';
-import { problem, type Problem } from '../../tools/problems.ts';
-import type { ProfilePatch } from './rules.ts';
+import { BUILTIN_PROFILES } from './index.ts';
+import { parseProfile, type ConsoleProfile } from './schema.ts';
+import { problem, type Problem } from '../tools/problems.ts';
+
+/** What one taught rule changes in a profile draft. */
+export type ProfilePatch = Partial<Pick<ConsoleProfile, 'identity' | 'thread' | 'customer' | 'history' | 'composers' | 'ticketForm'>>;
 
 export function draftId(origin: string): string {
   const host = new URL(origin).host.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');

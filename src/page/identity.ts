@@ -7,7 +7,7 @@
  */
 import { comparableIds, idFromText, idFromUrl, sameId } from '../dom/ids.ts';
 import { queryAll } from '../dom/query.ts';
-import type { ConsoleProfile, Pick } from './schema.ts';
+import type { ConsoleProfile, Pick } from '../profiles/schema.ts';
 
 export type IdSourceKind = 'url' | 'attribute' | 'heading' | 'profile';
 

@@ -14,17 +14,18 @@ import { readCustomer, readCustomerFromPage, type CustomerRead } from '../dom/cu
 import { detectEditor } from '../dom/editors/index.ts';
 import { findField, findSection, listControls, type Control, type FoundField } from '../dom/find.ts';
 import { findHistoryList, historyBeside, readHistoryRows, type TicketRow } from '../dom/history.ts';
-import { queryOne } from '../dom/query.ts';
+import { queryAll, queryOne } from '../dom/query.ts';
+import { readSubject } from '../dom/subject.ts';
 import { collectRoots } from '../dom/roots.ts';
 import { SECTION_SYNONYMS } from '../dom/synonyms.ts';
-import { readThread, type ThreadRead } from '../dom/thread.ts';
+import { readThreadByRule, readThreadByShape, type ThreadRead } from '../dom/thread.ts';
 import { isVisible } from '../dom/text.ts';
 import { visibleTextOf } from '../dom/visible.ts';
 import type { Facet } from '../tools/types.ts';
 import { readIdentity, pickValue, type RecordIdentity } from './identity.ts';
 import { chooseProfile, onPath, type ProfileChoice } from './match.ts';
-import type { CameFrom } from './came-from.ts';
-import type { ConsoleProfile, LoadedProfile } from './schema.ts';
+import type { CameFrom } from '../messages/came-from.ts';
+import type { ConsoleProfile, LoadedProfile } from '../profiles/schema.ts';
 
 export interface ModelEnv {
   profiles(): readonly LoadedProfile[];
@@ -32,7 +33,7 @@ export interface ModelEnv {
   choice(origin: string): string | undefined;
   /** The agent's own name from settings (tells their messages apart). */
   agentName(): string;
-  /** The record this tab showed before this page (kept by the worker; src/profiles/came-from.ts). */
+  /** The record this tab showed before this page (kept by the worker; src/messages/came-from.ts). */
   cameFrom?(): Promise<CameFrom | null>;
 }
 
@@ -100,16 +101,17 @@ export class Snapshot {
 
   readonly customer = once((): CustomerRead => safe(() => readCustomer(this.profile?.customer, this.customerPanel(), this.doc), { fields: {}, via: {}, panel: null }));
 
+  /** The profile's thread rule when it matches anything, else the thread found by its shape. */
   readonly thread = once((): ThreadRead | null =>
-    safe(
-      () =>
-        readThread(this.profile?.thread, {
-          agentNames: this.agentNames(),
-          customerName: this.customer().fields.name ?? '',
-          ...(this.profile?.synonyms?.roles ? { extra: this.profile.synonyms.roles } : {}),
-        }, this.doc),
-      null,
-    ),
+    safe(() => {
+      const ctx = {
+        agentNames: this.agentNames(),
+        customerName: this.customer().fields.name ?? '',
+        ...(this.profile?.synonyms?.roles ? { extra: this.profile.synonyms.roles } : {}),
+      };
+      const rule = this.profile?.thread;
+      return (rule ? readThreadByRule(rule, ctx, this.doc) : null) ?? readThreadByShape(ctx, this.doc);
+    }, null),
   );
 
   readonly historyList = once((): Element | null => {
@@ -204,6 +206,78 @@ export class Snapshot {
     if (this.profile?.kb?.length || safe(() => findSection('kb', { within: this.doc }), null)) f.push('kb');
     return f.length ? f : null;
   });
+
+  // ---- what the profile says, for the tools (nothing outside src/page reads the profile)
+
+  /** The console's own success / error notices, if the profile names them. */
+  signals(): ConsoleProfile['signals'] {
+    return this.profile?.signals;
+  }
+
+  /** Extra label words for a field on this console. */
+  fieldWords(key: string): readonly string[] {
+    return (this.profile?.synonyms?.fields as Record<string, readonly string[] | undefined> | undefined)?.[key] ?? [];
+  }
+
+  /** The profile's transfer or assign dialog, or its queue field. */
+  assignRule<K extends 'transfer' | 'assign' | 'queue'>(kind: K): NonNullable<ConsoleProfile['assign']>[K] | undefined {
+    return this.profile?.assign?.[kind];
+  }
+
+  /** Selectors that must show before a composer or the ticket form takes input. */
+  ready(kind: 'reply' | 'note' | 'ticketForm'): readonly string[] {
+    return (kind === 'ticketForm' ? this.profile?.ticketForm?.ready : this.profile?.composers?.[kind]?.ready) ?? [];
+  }
+
+  /** The profile's own submit button for a composer or the ticket form (icon-only buttons have no words). */
+  submit(kind: 'reply' | 'note' | 'ticketForm'): HTMLElement | null {
+    const css = kind === 'ticketForm' ? this.profile?.ticketForm?.submit : this.profile?.composers?.[kind]?.submit;
+    const el = css ? queryOne(this.doc, css) : null;
+    return el instanceof HTMLElement ? el : null;
+  }
+
+  /** Where the ticket form's customer is chosen by a search (osTicket's user lookup). */
+  customerLookup(): NonNullable<ConsoleProfile['ticketForm']>['customerLookup'] {
+    return this.profile?.ticketForm?.customerLookup;
+  }
+
+  /** The page of its own the new-ticket form lives on, if the profile says. */
+  ticketFormPath(): string | undefined {
+    return this.profile?.ticketForm?.path;
+  }
+
+  /** The console's knowledge-base providers the profile names. */
+  kbProviders(): ConsoleProfile['kb'] {
+    return this.profile?.kb;
+  }
+
+  /** Whether the customer or the history is read from another page (the profile's `follow`). */
+  follows(part: 'customer' | 'history'): boolean {
+    return !!this.profile?.[part]?.follow;
+  }
+
+  /** Which parts of this page the profile itself names (teach mode's "where it comes from"). */
+  profileNames(part: 'identity' | 'customerFields' | 'historyList' | 'kb'): boolean {
+    const p = this.profile;
+    if (part === 'identity') return !!p?.identity;
+    if (part === 'customerFields') return !!p?.customer?.fields && Object.keys(p.customer.fields).length > 0;
+    if (part === 'historyList') return !!p?.history?.container;
+    return !!p?.kb?.length;
+  }
+
+  /** The record's subject: the profile's rule, else what the page shows as it (dom/subject.ts). */
+  readonly subject = once((): string =>
+    safe(() => {
+      for (const pick of this.profile?.identity?.subject ?? []) {
+        for (const el of queryAll(this.doc, pick.css).slice(0, 3)) {
+          const v = pickValue(el, pick);
+          if (v) return v.trim();
+        }
+      }
+      const id = this.identity();
+      return readSubject(this.doc, this.customer().fields.name ?? '', [id.recordId ?? '', id.display ?? '']);
+    }, ''),
+  );
 
   private readonly controlCache = new Map<Document | Element, Control[]>();
 
@@ -372,7 +446,7 @@ export class PageModel {
    * Customer fields, with missing ones from the profile's follow link. `cameFrom`: on a page
    * that shows no record (a new-ticket form on its own page, reached from a ticket's "New
    * Ticket" link), the customer of the record the agent came from: as that record's page
-   * read it (src/profiles/came-from.ts), else the same-origin `document.referrer` fetched
+   * read it (src/messages/came-from.ts), else the same-origin `document.referrer` fetched
    * read-only like a follow link.
    */
   async customerWithFollow(signal?: AbortSignal, opts: { cameFrom?: boolean } = {}): Promise<CustomerRead> {

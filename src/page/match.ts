@@ -4,7 +4,7 @@
  * profiles off ("generic"). A profile matches when every condition it states holds: its
  * origins include the page's, one of its path globs matches, and all its markers exist.
  */
-import { globToRegExp, type ConsoleProfile, type LoadedProfile, type ProfileSource } from './schema.ts';
+import { globToRegExp, type ConsoleProfile, type LoadedProfile, type ProfileSource } from '../profiles/schema.ts';
 
 export interface ProfileChoice {
   profile: ConsoleProfile;

@@ -6,7 +6,7 @@
  * Pure data: the schema both sides validate with, and the limits that keep it small.
  */
 import { z } from '../tools/zod.ts';
-import { CUSTOMER_KEYS } from './schema.ts';
+import { CUSTOMER_KEYS } from '../dom/rules.ts';
 
 /** The latest entries kept, and how much of each: enough to match a category and write a ticket. */
 export const CAME_FROM_ENTRIES = 20;

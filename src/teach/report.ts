@@ -7,17 +7,17 @@
  * the profile in use with how many elements it matches here, so a rule that stopped matching
  * after the console changed is visible.
  */
-import { registerCatalog } from '../../catalog/index.ts';
-import { findButtonNear } from '../../dom/controls/button.ts';
-import { findButton } from '../../dom/find.ts';
-import { describeEl } from '../../dom/describe.ts';
-import { queryAll, queryOne } from '../../dom/query.ts';
-import { BUTTON_SYNONYMS } from '../../dom/synonyms.ts';
-import type { Settings } from '../../settings/schema.ts';
-import { createToolCore } from '../../tools/index.ts';
-import type { InvokeCtx, ToolResult } from '../../tools/types.ts';
-import type { PageModel, Snapshot } from '../model.ts';
-import type { ConsoleProfile } from '../schema.ts';
+import { registerCatalog } from '../catalog/index.ts';
+import { findButtonNear } from '../dom/controls/button.ts';
+import { findButton } from '../dom/find.ts';
+import { describeEl } from '../dom/describe.ts';
+import { matchesSafely, queryAll, queryOne } from '../dom/query.ts';
+import { BUTTON_SYNONYMS } from '../dom/synonyms.ts';
+import type { Settings } from '../settings/schema.ts';
+import { createToolCore } from '../tools/index.ts';
+import type { InvokeCtx, ToolResult } from '../tools/types.ts';
+import type { PageModel, Snapshot } from '../page/model.ts';
+import type { ConsoleProfile } from '../profiles/schema.ts';
 
 export const VIEW_CAPABILITIES = ['conversationId', 'threadRoles', 'customer', 'history', 'replyComposer', 'sendButton', 'noteBox', 'ticketForm', 'assign', 'kb'] as const;
 export type ViewCapability = (typeof VIEW_CAPABILITIES)[number];
@@ -122,7 +122,7 @@ function rows(s: Snapshot, tools: Record<string, ToolResult>): CapabilityRow[] {
   // What kb.search would ask here: the providers page.inspect reports (a KB section on the page is not needed).
   const kb = (inspected?.kb as { name: string; kind: string }[] | undefined) ?? [];
   return [
-    { key: 'conversationId', found: !!id.recordId, via: id.recordId ? (id.sources[0]?.source === 'profile' || s.profile?.identity ? 'profile' : 'heuristics') : null, reads: id.recordId ? [{ text: id.recordId }] : [] },
+    { key: 'conversationId', found: !!id.recordId, via: id.recordId ? (id.sources[0]?.source === 'profile' || s.profileNames('identity') ? 'profile' : 'heuristics') : null, reads: id.recordId ? [{ text: id.recordId }] : [] },
     {
       key: 'threadRoles',
       found: messages.length > 0 && messages.every((m) => m.role !== 'unknown'),
@@ -132,10 +132,10 @@ function rows(s: Snapshot, tools: Record<string, ToolResult>): CapabilityRow[] {
     {
       key: 'customer',
       found: Object.keys(customer).length > 0,
-      via: Object.keys(customer).length ? profileHas(s.profile?.customer?.fields) : null,
+      via: Object.keys(customer).length ? profileHas(s.profileNames('customerFields')) : null,
       reads: Object.entries(customer).map(([k, v]) => ({ key: `fieldName_${k}`, text: cut(String(v), 60) })),
     },
-    { key: 'history', found: !!history?.length, via: history?.length ? profileHas(s.profile?.history?.container) : null, reads: (history ?? []).slice(0, 3).map((h) => ({ text: cut(`${h.id} ${h.title} ${h.status}`.trim()) })) },
+    { key: 'history', found: !!history?.length, via: history?.length ? profileHas(s.profileNames('historyList')) : null, reads: (history ?? []).slice(0, 3).map((h) => ({ text: cut(`${h.id} ${h.title} ${h.status}`.trim()) })) },
     { key: 'replyComposer', found: !!reply, via: reply?.via ?? null, reads: reply ? [shownAs(reply.el)] : [] },
     { key: 'sendButton', found: !!send, via: send?.via ?? null, reads: send ? [shownAs(send.el)] : [] },
     { key: 'noteBox', found: !!note, via: note?.via ?? null, reads: note ? [shownAs(note.el)] : [] },
@@ -146,7 +146,7 @@ function rows(s: Snapshot, tools: Record<string, ToolResult>): CapabilityRow[] {
       reads: form?.found ? [{ keys: Object.keys(form.fields ?? {}).map((k) => `fieldName_${k}`) }, ...(form.missing?.length ? [{ keys: form.missing.map((k) => `fieldName_${k}`), missing: true }] : [])].filter((l) => l.keys.length) : [],
     },
     { key: 'assign', found: !!s.assign(), via: s.assign()?.via ?? null, reads: [] },
-    { key: 'kb', found: kb.length > 0, via: kb.length ? profileHas(s.profile?.kb?.length) : null, reads: kb.map((k) => (k.kind === 'local' ? { key: 'kbKind_local' } : { key: `kbKind_${k.kind}`, text: k.name })) },
+    { key: 'kb', found: kb.length > 0, via: kb.length ? profileHas(s.profileNames('kb')) : null, reads: kb.map((k) => (k.kind === 'local' ? { key: 'kbKind_local' } : { key: `kbKind_${k.kind}`, text: k.name })) },
   ];
 }
 
@@ -164,8 +164,7 @@ function shownAs(el: Element): ReadLine {
  * disabled one counts (consoles disable Send while the box is empty).
  */
 export function sendButton(s: Snapshot, reply: { el: Element; sendButton?: HTMLElement } | null): { el: Element; via: 'profile' | 'heuristics' } | null {
-  const css = s.profile?.composers?.reply?.submit;
-  const byRule = css ? queryOne(document, css) : null;
+  const byRule = s.submit('reply');
   if (byRule) return { el: byRule, via: 'profile' };
   if (reply?.sendButton) return { el: reply.sendButton, via: 'heuristics' };
   const editor = reply?.el ?? null;
@@ -190,7 +189,7 @@ export function countRules(p: ConsoleProfile, doc: Document): RuleCount[] {
     const entries = container ? queryAll(container, t.entry) : [];
     out.push({ path: 'thread.entry', css: t.entry, matches: entries.length });
     for (const part of ['body', 'author', 'time'] as const) if (t[part]) out.push({ path: `thread.${part}`, css: t[part]!, matches: within(t[part]!, entries) });
-    for (const [i, r] of (t.roles ?? []).entries()) out.push({ path: `thread.roles.${i}.${r.role}`, css: r.css, matches: entries.filter((e) => safeMatches(e, r.css)).length });
+    for (const [i, r] of (t.roles ?? []).entries()) out.push({ path: `thread.roles.${i}.${r.role}`, css: r.css, matches: entries.filter((e) => matchesSafely(e, r.css)).length });
   }
   for (const [k, f] of Object.entries(p.customer?.fields ?? {})) add(`customer.fields.${k}`, f?.css);
   add('customer.container', p.customer?.container);
@@ -207,10 +206,3 @@ export function countRules(p: ConsoleProfile, doc: Document): RuleCount[] {
   return out;
 }
 
-function safeMatches(el: Element, css: string): boolean {
-  try {
-    return el.matches(css);
-  } catch {
-    return false;
-  }
-}
