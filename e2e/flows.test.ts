@@ -43,7 +43,7 @@ describe('quickTicket', () => {
     await until(() => runStatus(panel), (s) => s === 'completed' || s === 'failed', 20_000);
     expect(await runStatus(panel)).toBe('completed');
     const steps = await panel.$$eval('.flow-steps .step', (els) => els.map((e) => `${(e as HTMLElement).dataset.step}:${(e as HTMLElement).dataset.status}`));
-    expect(steps).toEqual(['form:ok', 'read:ok', 'draft:ok', 'customer:ok', 'category:ok', 'fill:ok', 'required:ok', 'submit:ok']);
+    expect(steps).toEqual(['form:done', 'read:done', 'draft:done', 'customer:done', 'category:done', 'fill:done', 'required:done', 'submit:done']);
     const tickets = mutations(await h.log()).filter((e) => e.path === '/api/tickets');
     expect(tickets).toHaveLength(1);
     expect(tickets[0]).toMatchObject({
@@ -280,7 +280,7 @@ describe('activity log', () => {
     await log.select('select[name=filter-tool]', 'reply.send');
     const rows = await log.$$eval('.record', (els) => els.map((e) => `${(e as HTMLElement).dataset.tool}:${(e as HTMLElement).dataset.status}`));
     expect(rows.every((x) => x.startsWith('reply.send:'))).toBe(true);
-    expect(rows).toContain('reply.send:success');
+    expect(rows).toContain('reply.send:executed');
     expect(rows).toContain('reply.send:needs_confirmation');
     expect(await log.$eval('.record.kind-confirmation .ttd', (el) => el.textContent)).toContain('决定用时');
     await log.select('select[name=filter-tool]', '');

@@ -6,13 +6,14 @@
  * import on a fresh browser profile gives the same results; a page script's synthetic click
  * picks nothing; an invalid import changes nothing; an admin-pushed profile is locked.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page, WebWorker } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTeachConsole, type TeachConsole } from '../fixtures/teach/server.ts';
-import { launchWithExtension, type Launched } from '../scripts/browser.ts';
+import { DIST, launchWithExtension, type Launched } from '../scripts/browser.ts';
+import { POLICY_TEST_ID, POLICY_TEST_KEY } from './policy-key.ts';
 import type { ToolResult } from '../src/tools/types.ts';
 import { confirmCard, invokeFrom, until, waitReady } from './harness.ts';
 
@@ -296,14 +297,23 @@ describe('an admin-pushed profile (chrome.storage.managed)', () => {
   it('is used, shown as admin-pushed and locked: no teaching, no removing', async () => {
     const exported = await b.worker.evaluate(async (o: string) => ((await chrome.storage.local.get('taughtProfiles')).taughtProfiles as Record<string, unknown>)[o], server.url);
     const admin = { ...(exported as object), id: 'acme-desk', name: 'ACME desk (admin)' };
-    // Chrome reads extension policy from this folder (Linux); the file names only this extension.
-    const policy = `/etc/chromium/policies/managed/deskhand-teach-e2e-${process.pid}.json`;
+    // Chrome reads extension policy from this folder (Linux), which may not exist yet on a fresh
+    // machine. The file names a test copy of the extension (its own key), never deskhand's own
+    // id, so no other deskhand browser on this machine picks the policy up while it exists.
+    const policyDir = '/etc/chromium/policies/managed';
+    mkdirSync(policyDir, { recursive: true });
+    const policy = join(policyDir, `deskhand-teach-e2e-${process.pid}.json`);
+    const copy = mkdtempSync(join(tmpdir(), 'deskhand-teach-dist-'));
+    cpSync(DIST, copy, { recursive: true });
+    const manifest = JSON.parse(readFileSync(join(copy, 'manifest.json'), 'utf8')) as Record<string, unknown>;
+    writeFileSync(join(copy, 'manifest.json'), JSON.stringify({ ...manifest, key: POLICY_TEST_KEY }));
     // A second, invalid profile (no way to recognise its console, a bad id): refused whole, and said so in the options page.
     const broken = { id: 'Not An Id', name: 'broken', version: 1, match: {} };
-    writeFileSync(policy, JSON.stringify({ '3rdparty': { extensions: { [b.extensionId]: { profiles: [admin, broken] } } } }));
+    writeFileSync(policy, JSON.stringify({ '3rdparty': { extensions: { [POLICY_TEST_ID]: { profiles: [admin, broken] } } } }));
     try {
       await b.browser.close();
-      b = await launchWithExtension();
+      b = await launchWithExtension({ dist: copy });
+      expect(b.extensionId).toBe(POLICY_TEST_ID);
       dirs.push(b.dir);
       await until(() => b.worker.evaluate(async () => Object.keys(await chrome.storage.managed.get(null)).length), (n) => n > 0);
       const { tabId } = await open(b, 'b21c04');
@@ -326,6 +336,7 @@ describe('an admin-pushed profile (chrome.storage.managed)', () => {
       expect(await options.$('.console-profiles [data-profile="Not An Id"]')).toBeNull();
     } finally {
       rmSync(policy, { force: true });
+      rmSync(copy, { recursive: true, force: true });
     }
   });
 });

@@ -20,7 +20,7 @@ import { errorText, fieldName } from '../ui/errors.ts';
 import { joinList, t, toolTitle } from '../ui/i18n.ts';
 import { Problems } from '../ui/Problems.tsx';
 import type { Problem } from '../tools/problems.ts';
-import { CapabilityTable, fetchReport } from './ThisConsole.tsx';
+import { CapabilityTable, fetchReport } from './capabilities.tsx';
 
 /** The content script's answer is checked like any input: the patch only counts once the merged draft parses. */
 const PickReply = z.object({

@@ -1,0 +1,84 @@
+/**
+ * What works on this console page, capability by capability, as the "this console" view and
+ * teach mode both show it (one table, so the two views read the same).
+ */
+import type { ConsoleProfile } from '../profiles/schema.ts';
+import type { Capability } from '../teach/capabilities.ts';
+import type { CapabilityRow, ConsoleReport, ReadLine, ViewCapability } from '../teach/report.ts';
+import { toTab } from '../ui/api.ts';
+import { joinList, t, tOr } from '../ui/i18n.ts';
+
+/** Which teach steps fix which row of the view. */
+export const TEACHES: Record<ViewCapability, Capability[]> = {
+  conversationId: ['recordId'],
+  threadRoles: ['thread'],
+  customer: ['customerName', 'customerEmail', 'customerPhone', 'customerOrder'],
+  history: ['history'],
+  replyComposer: ['reply'],
+  sendButton: ['send'],
+  noteBox: ['note', 'noteSubmit'],
+  ticketForm: ['ticketForm'],
+  assign: [],
+  kb: [],
+};
+
+export async function fetchReport(tabId: number, draft?: ConsoleProfile): Promise<ConsoleReport | null> {
+  const r = await toTab<{ report: ConsoleReport }>(tabId, { type: 'console.report', ...(draft ? { draft } : {}) });
+  return r.ok ? r.report : null;
+}
+
+export function CapabilityTable({ report, onTeach }: { report: ConsoleReport; onTeach?: (cap: Capability) => void }) {
+  return (
+    <ul class="capabilities">
+      {report.capabilities.map((row) => (
+        <Row row={row} onTeach={onTeach} />
+      ))}
+    </ul>
+  );
+}
+
+function Row({ row, onTeach }: { row: CapabilityRow; onTeach?: ((cap: Capability) => void) | undefined }) {
+  return (
+    <li class={`capability ${row.found ? 'found' : 'missing'}`} data-cap={row.key} data-found={String(row.found)}>
+      <div class="cap-head">
+        <span class="cap-state">{row.found ? '✓' : '✗'}</span> <strong>{t(`cap_${row.key}`)}</strong>
+        {row.via && <span class="badge via">{t(`via_${row.via}`)}</span>}
+        {!row.found && <span class="cap-missing">{t('capMissing')}</span>}
+      </div>
+      {row.reads.length > 0 && (
+        <ul class="reads">
+          {row.reads.map((line) => (
+            <li>
+              <ReadText line={line} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {onTeach && TEACHES[row.key].length > 0 && (
+        <div class="teach-buttons">
+          {TEACHES[row.key].map((cap) => (
+            <button class="show-me" data-teach={cap} onClick={() => onTeach(cap)}>
+              {t('showMe')} · {t(`teachCap_${cap}`)}
+            </button>
+          ))}
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** One read line in the agent's language: the label (role, field) translated, the page's text as it is. */
+function ReadText({ line }: { line: ReadLine }) {
+  const label = line.key ? tOr(line.key, '') : '';
+  if (line.keys) {
+    const list = joinList(line.keys.map((k) => tOr(k, k.replace(/^fieldName_/, ''))));
+    return <>{line.missing ? t('readsMissing', list) : list}</>;
+  }
+  return (
+    <>
+      {label && <span class="read-label">{label}</span>}
+      {label && line.text ? ' · ' : ''}
+      {line.code ? <code>{line.text}</code> : line.text}
+    </>
+  );
+}
