@@ -3,7 +3,7 @@ import preact from '@preact/preset-vite';
 import { build as esbuild } from 'esbuild';
 import { defineConfig, type Plugin } from 'vite';
 import manifest from './manifest.config.ts';
-import { inputSchemasAlias } from './scripts/input-schemas.ts';
+import { gradesAlias, inputSchemasAlias } from './scripts/input-schemas.ts';
 import { teachScript } from './scripts/teach-script.ts';
 
 /**
@@ -34,7 +34,8 @@ function bridgeScript(): Plugin {
 export default defineConfig({
   plugins: [preact(), crx({ manifest }), bridgeScript(), teachScript()],
   // The content script's tool input JSON Schemas are computed here, not shipped zod code.
-  resolve: { alias: [inputSchemasAlias()] },
+  // The worker's and options' grades likewise: data read off the tools, not the catalog's DOM code.
+  resolve: { alias: [inputSchemasAlias(), gradesAlias()] },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

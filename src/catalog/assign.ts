@@ -17,7 +17,8 @@ import { fail } from '../tools/errors.ts';
 import type { RunCtx, RunResult, ToolPreview } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
 import { deliver, handOnLeaving, leftResult } from './landed.ts';
-import { buttonNear, fromOutcome, recordIdOf, type OutcomeWords } from './shared.ts';
+import { recordIdOf } from './composer.ts';
+import { buttonNear, fromOutcome, type OutcomeWords } from './press.ts';
 
 type Dialog = NonNullable<NonNullable<ConsoleProfile['assign']>['transfer']>;
 type FieldRule = NonNullable<NonNullable<ConsoleProfile['assign']>['queue']>;

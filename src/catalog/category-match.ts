@@ -6,7 +6,7 @@ import { normLabel } from '../dom/text.ts';
 import { fail, ok } from '../tools/errors.ts';
 import type { WriteTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
-import { opensFirst, SETTLE, ticketForm } from './shared.ts';
+import { opensFirst, SETTLE, ticketForm } from './fill.ts';
 
 const input = z.strictObject({
   hint: z.optional(z.string().check(z.trim(), z.maxLength(200))).check(z.describe('Extra words that describe the issue; they count double.')),

@@ -3,7 +3,7 @@ import { fail } from '../tools/errors.ts';
 import type { WriteTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
 import { fillByLookup, lookupHere, previewLookup } from './customer-lookup.ts';
-import { fillResult, fillValues, readyForm, planValues, ticketForm, type FillReport } from './shared.ts';
+import { fillResult, fillValues, readyForm, planValues, ticketForm, type FillReport } from './fill.ts';
 
 const input = z.strictObject({
   name: z.optional(z.string().check(z.trim(), z.maxLength(100))),

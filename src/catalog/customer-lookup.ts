@@ -16,7 +16,7 @@ import { fail, ok } from '../tools/errors.ts';
 import type { RunCtx, RunResult, ToolPreview } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
 import { deliver } from './landed.ts';
-import type { FillReport } from './shared.ts';
+import type { FillReport } from './fill.ts';
 
 type Lookup = NonNullable<NonNullable<ConsoleProfile['ticketForm']>['customerLookup']>;
 export type CustomerValues = Partial<Record<'name' | 'phone' | 'email' | 'orderId', string | undefined>>;

@@ -19,7 +19,8 @@ import type { NextPageCheck } from '../messages/schemas.ts';
 import { fail } from '../tools/errors.ts';
 import type { RunCtx, RunResult } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
-import { fromOutcome, pressAndWatch, recordIdOf, textCount, type OutcomeWords } from './shared.ts';
+import { recordIdOf, textCount } from './composer.ts';
+import { fromOutcome, pressAndWatch, type OutcomeWords } from './press.ts';
 
 /** How long a console may take to get ready (its lock is one ajax call). */
 const READY_MS = 6_000;

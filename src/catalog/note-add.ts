@@ -5,7 +5,8 @@ import { fail } from '../tools/errors.ts';
 import type { WriteTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
 import { deliver, fillComposer } from './landed.ts';
-import { buttonNear, composerOf, enabledAfterFill, openComposer, recordIdOf } from './shared.ts';
+import { composerOf, openComposer, recordIdOf } from './composer.ts';
+import { buttonNear, enabledAfterFill } from './press.ts';
 
 const input = z.strictObject({ text: z.string().check(z.trim(), z.minLength(1), z.maxLength(2_000)) });
 

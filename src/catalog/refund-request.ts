@@ -6,7 +6,9 @@ import { fail } from '../tools/errors.ts';
 import type { WriteTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
 import { deliver } from './landed.ts';
-import { buttonNear, fillValues, planValues, recordIdOf, unverified } from './shared.ts';
+import { recordIdOf } from './composer.ts';
+import { fillValues, planValues, unverified } from './fill.ts';
+import { buttonNear } from './press.ts';
 
 const input = z.strictObject({
   orderId: z.string().check(z.trim(), z.regex(/^[A-Z]{2,5}-\d{4,}$/, 'An order id like ORD-20261101')),

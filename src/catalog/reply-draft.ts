@@ -4,7 +4,7 @@ import { setValue } from '../dom/set-value.ts';
 import { fail, ok } from '../tools/errors.ts';
 import type { WriteTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
-import { composerOf, openComposer } from './shared.ts';
+import { composerOf, openComposer } from './composer.ts';
 
 const input = z.strictObject({ text: z.string().check(z.trim(), z.minLength(1), z.maxLength(2_000)) });
 

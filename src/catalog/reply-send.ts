@@ -7,7 +7,7 @@ import type { CatalogDeps } from './deps.ts';
 import { recordFacts } from '../page/facts.ts';
 import { noHiddenControls } from '../tools/unicode.ts';
 import { deliver, fillComposer } from './landed.ts';
-import { composerOf, openComposer, recordIdOf } from './shared.ts';
+import { composerOf, openComposer, recordIdOf } from './composer.ts';
 
 const input = z.strictObject({ text: z.string().check(z.trim(), z.minLength(1), z.maxLength(2_000), z.superRefine(noHiddenControls)) });
 

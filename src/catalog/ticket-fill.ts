@@ -3,7 +3,7 @@ import { fail } from '../tools/errors.ts';
 import type { WriteTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
 import { quiet } from '../dom/observe.ts';
-import { fillResult, fillValues, readyForm, planValues, SETTLE, ticketForm, type FillReport } from './shared.ts';
+import { fillResult, fillValues, readyForm, planValues, SETTLE, ticketForm, type FillReport } from './fill.ts';
 
 const input = z.strictObject({
   title: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(120))),

@@ -6,7 +6,8 @@ import type { WriteTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
 import { isVisible } from '../dom/text.ts';
 import { deliver } from './landed.ts';
-import { buttonNear, currentOf, opensFirst, ticketForm } from './shared.ts';
+import { currentOf, opensFirst, ticketForm } from './fill.ts';
+import { buttonNear } from './press.ts';
 
 const input = z.strictObject({});
 const REQUIRED = ['title', 'category', 'description'] as const;

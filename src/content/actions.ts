@@ -2,7 +2,7 @@
  * What each hotkey does, through the registry under the `hotkey` caller (plans under
  * `plan`), and the toast that says what happened. Sends end in the side panel.
  */
-import type { FillReport } from '../catalog/shared.ts';
+import type { FillReport } from '../catalog/fill.ts';
 import { linkElsewhere } from '../dom/elsewhere.ts';
 import { findFields } from '../dom/find.ts';
 import { BUTTON_SYNONYMS } from '../dom/synonyms.ts';

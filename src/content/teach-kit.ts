@@ -15,7 +15,7 @@ import { findButtonNear } from '../dom/controls/button.ts';
 import { cleanValue } from '../dom/customer.ts';
 import { describeEl } from '../dom/describe.ts';
 import { findButton } from '../dom/find.ts';
-import { queryAll, queryOne } from '../dom/query.ts';
+import { matchesSafely, queryAll, queryOne } from '../dom/query.ts';
 import { BUTTON_SYNONYMS } from '../dom/synonyms.ts';
 import { visibleTextOf } from '../dom/visible.ts';
 import { classifySender, refusal } from '../messages/index.ts';
@@ -29,6 +29,7 @@ export const TEACH_KIT = {
   cleanValue,
   describeEl,
   findButton,
+  matchesSafely,
   queryAll,
   queryOne,
   BUTTON_SYNONYMS,

@@ -3,7 +3,7 @@
  * tool. Internal ids (`plan:quickTicket/draft`, `needs_confirmation`) stay in data
  * attributes and exports; people read these.
  */
-import type { FillReport } from '../catalog/shared.ts';
+import type { FillReport } from '../catalog/fill.ts';
 import { stepFailed, type StepEntry } from '../tools/plan.ts';
 import { errorParam, errorText, fieldName } from './errors.ts';
 import { joinList, t, tOr, toolTitle } from './i18n.ts';

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FIELD_TITLES } from '../../src/catalog/shared.ts';
+import { FIELD_TITLES } from '../../src/catalog/fill.ts';
 import { GRADES } from '../../src/catalog/grades.ts';
 import { IMPORT_ERROR_CODES, SKIP_CODES } from '../../src/kb/import.ts';
 import { URL_FAIL_CODES } from '../../src/kb/store.ts';

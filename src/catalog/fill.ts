@@ -1,16 +1,15 @@
 /**
- * Helpers shared by catalog tools: the quick-ticket form, filling a set of fields with a
- * report of what was filled and what was missed, and reading the console's answer.
+ * Filling a set of form fields (the quick-ticket form, a refund form) with a report of what
+ * was filled, missed or refused, and opening the ticket form through the console's own button.
  */
-import { findButtonIn, findButtonNear, isDisabled, type FoundButton } from '../dom/controls/button.ts';
+import { findButtonIn, type FoundButton } from '../dom/controls/button.ts';
 import { press, restoreFocus, sleep } from '../dom/controls/events.ts';
 import { describeEl } from '../dom/describe.ts';
 import { findFields, triedFor, type Control, type FoundField } from '../dom/find.ts';
-import { observe, quiet, waitFor } from '../dom/observe.ts';
-import { noticeBaseline, watchOutcome, type Outcome } from '../dom/outcome.ts';
+import { waitFor } from '../dom/observe.ts';
 import { currentValue, setValue } from '../dom/set-value.ts';
 import { BUTTON_SYNONYMS, type FieldKey } from '../dom/synonyms.ts';
-import { isVisible, normLabel, squash } from '../dom/text.ts';
+import { isVisible, normLabel } from '../dom/text.ts';
 import { fail, ok } from '../tools/errors.ts';
 import type { RunResult } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
@@ -184,133 +183,3 @@ export function unverified(report: FillReport, scope: Element | Document): Field
 export function currentOf(f: FoundField): string {
   return currentValue(f.el, f.kind);
 }
-
-export function requireConversation(deps: CatalogDeps): RunResult<never> | null {
-  if (deps.model().current().identity().recordId) return null;
-  return fail('not_found', 'NO_CONVERSATION', 'No conversation is open in this tab.', 'Open a conversation in the console first.');
-}
-
-/** The open record's id (what prepared calls bind to). */
-export function recordIdOf(deps: CatalogDeps): string | null {
-  return deps.model().current().identity().recordId;
-}
-
-/**
- * Presses a console's submit and reads what it says (src/dom/outcome.ts): the profile's
- * signals first, then success/error notices anywhere on the page, then the tool's own
- * evidence; nothing in time is uncertain.
- */
-export async function pressAndWatch(
-  deps: CatalogDeps,
-  button: HTMLElement,
-  timeoutMs: number,
-  signal: AbortSignal,
-  evidence?: () => string | null,
-  onLeave?: () => void,
-): Promise<Outcome> {
-  const signals = deps.model().current().signals();
-  const before = noticeBaseline(document, signals);
-  press(button);
-  return watchOutcome(before, { timeoutMs, signal, ...(signals ? { signals } : {}), ...(evidence ? { evidence } : {}), ...(onLeave ? { onLeave } : {}) });
-}
-
-/** The submit-like button nearest to `from` (its form, dialog or box first, then outward). */
-export function buttonNear(
-  from: Element,
-  words: readonly string[],
-  opts: { disabledOk?: boolean } = {},
-): { ok: true; el: HTMLElement; label: string } | { ok: false; detail: string } {
-  const hit = findButtonNear(from, words);
-  if (!hit) return { ok: false, detail: `no button named ${words.slice(0, 6).map((w) => `"${w}"`).join(', ')} (by text, value, aria-label, title) in ${describeEl(from)} or any container around it` };
-  if (hit.disabled && !opts.disabledOk) return { ok: false, detail: `the "${hit.label}" button is disabled, so it was not pressed` };
-  return { ok: true, el: hit.el, label: hit.label };
-}
-
-/** How long a composer's button may take to enable itself once its box holds text. */
-const ENABLE_MS = 2_000;
-
-/**
- * Composers built on React/Vue state keep their button disabled while the box is empty
- * (`disabled={editor.isEmpty}`): it is found before the fill and pressed only once the
- * console has enabled it. Still disabled after that is the console's own "no".
- */
-export async function enabledAfterFill(el: HTMLElement, signal: AbortSignal): Promise<boolean> {
-  return (await waitFor(() => (isDisabled(el) ? null : true), ENABLE_MS, signal, 50)) === true;
-}
-
-/** Codes and hints a tool gives for each way its console can answer. */
-export interface OutcomeWords {
-  /** Code for a clear refusal (an error notice the console showed). */
-  refused: string;
-  /** Code for an unclear error (5xx-like) and for silence. */
-  unclear: string;
-  silent: string;
-  fix: string;
-  check: string;
-}
-
-/** An error notice that means "the console broke", not "the console refused". */
-const BROKE = /\b5\d\d\b|internal (server )?error|server error|timed? ?out|network error|try again later|服务器错误|网络错误|超时|稍后再试/i;
-
-/** The tool's result from what the console said: data on success, failed/uncertain otherwise, the notice text always carried. */
-export function fromOutcome<T>(o: Outcome, data: (notice: string) => T, w: OutcomeWords): RunResult<T & { notice: string; seen: string }> {
-  if (o.kind === 'success') return ok({ ...data(o.notice), notice: o.notice, seen: o.via });
-  if (o.kind === 'failure') {
-    // A console that shows an error said no (failed) — unless the error says it broke (5xx-like): then it may have happened.
-    const kind = BROKE.test(o.notice) ? 'uncertain' : 'failed';
-    return fail(kind, kind === 'failed' ? w.refused : w.unclear, `The console answered: ${o.notice}`, kind === 'failed' ? w.fix : w.check);
-  }
-  return fail('uncertain', w.silent, `The console showed no result (${o.via}: no success or error notice, no other sign).`, w.check);
-}
-
-/** The composer of a kind as a fillable field: its element and how set-value writes it. */
-export function composerOf(deps: CatalogDeps, kind: 'reply' | 'note', includeHidden = false): FoundField | null {
-  const c = deps.model().current().composer(kind, includeHidden);
-  if (!c || (c.activate && !includeHidden && c.el === c.activate)) return null;
-  if (c.field) return c.field;
-  const el = c.el;
-  const fieldKind = el.tagName === 'TEXTAREA' ? 'textarea' : el.tagName === 'INPUT' ? 'text' : 'editable';
-  return { key: kind, el, kind: fieldKind, via: c.via === 'profile' ? 'label' : 'nearby', label: c.via, score: 1 };
-}
-
-const EDITABLE = 'textarea, input, [contenteditable]:not([contenteditable="false"])';
-
-/**
- * How many elements outside the composer show exactly this text (a landed message or note).
- * Text inside an editable field (a draft the console put back after a failed post) never counts.
- */
-export function textCount(root: Element, text: string, composer?: Element): number {
-  let n = 0;
-  for (const el of Array.from(root.querySelectorAll('li, p, div, [role=article], [role=listitem], article, td, span'))) {
-    if (composer && (composer.contains(el) || el.contains(composer))) continue;
-    if (el.closest(EDITABLE) || el.querySelector(EDITABLE)) continue;
-    if (el.childElementCount > 3) continue;
-    if (squash(el.textContent ?? '') === text) n += 1;
-  }
-  return n;
-}
-
-/**
- * The composer, shown: when it sits behind a tab (osTicket's "Post Internal Note"), the tab is
- * clicked as a person would and the composer awaited. Null when there is none to show.
- */
-export async function openComposer(deps: CatalogDeps, kind: 'reply' | 'note', signal: AbortSignal): Promise<FoundField | null> {
-  const c = deps.model().current().composer(kind);
-  if (!c?.activate) return composerOf(deps, kind);
-  c.activate.click();
-  // The box is shown already and shared with the reply: the tab switched its mode; the box
-  // stays the one found (its button now says what the mode is, and note.add looks for that).
-  if (c.el !== c.activate) return (await quiet(document.documentElement, 100, 1_000, signal), composerOf(deps, kind));
-  const seen = await observe<FoundField>(
-    document.documentElement,
-    () => {
-      const now = deps.model().current().composer(kind);
-      const f = now && !now.activate ? composerOf(deps, kind) : null;
-      return f ? { kind: 'done', value: f } : null;
-    },
-    3_000,
-    signal,
-  );
-  return seen.kind === 'done' ? seen.value : null;
-}
-
