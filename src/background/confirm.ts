@@ -9,7 +9,7 @@
  */
 import { GRADES } from '../catalog/grades.ts';
 import { ExecReply, refusal, type Reply } from '../messages/index.ts';
-import { isoNow, type AuditRecord } from '../tools/audit.ts';
+import { auditRecord, type AuditRecord } from '../tools/audit.ts';
 import { conflictsOf, displayOf, urlCarries } from '../tools/card.ts';
 import { canonicalJson, sha256Hex } from '../tools/canonical.ts';
 import type { ExecOutcome } from '../tools/executor.ts';
@@ -108,27 +108,20 @@ async function integrityProblem(call: PreparedCall, sender: ContentSender): Prom
 
 /** A refused ledger.add is a security event: it is kept like an outcome (never dropped). */
 function refusedRecord(call: PreparedCall, code: string, detail: string, tabId: number): AuditRecord {
-  return {
+  return auditRecord({
     kind: 'confirmation',
     traceId: call.traceId,
     toolCallId: call.actionId,
     tool: call.tool,
     caller: call.caller,
-    ctx: { sessionId: null, model: null },
     input: call.input,
     sideEffect: call.sideEffect,
     risk: call.risk,
     status: 'rejected',
     errorCode: code,
     summary: `${detail} (tab ${tabId})`,
-    durationMs: 0,
-    timestamp: isoNow(),
-    dryRun: false,
-    humanApproved: false,
-    approvedBy: null,
     actionId: call.actionId,
-    timeToDecisionMs: null,
-  };
+  });
 }
 
 const notNow = (code: string, detail: string, suggestion: string, params?: Record<string, string>): ToolError => ({ code, type: 'rejected', detail, suggestion, retryable: false, traceId: '', ...(params ? { params } : {}) });

@@ -16,7 +16,7 @@ import { canonicalJson } from '../tools/canonical.ts';
 import type { AuditRecord, AuditSink } from '../tools/audit.ts';
 import { confirmationRecord, type LedgerEntry, type LedgerStore } from '../tools/ledger.ts';
 import { maskPii } from '../tools/pii.ts';
-import { isoNow } from '../tools/audit.ts';
+import { auditRecord } from '../tools/audit.ts';
 import { sign, verify } from './keys.ts';
 
 const KEY = 'ledgerJournal';
@@ -151,25 +151,15 @@ function reloaded(call: LedgerEntry['call'], wasDispatched: boolean): LedgerEntr
 }
 
 function forgedRecord(count: number): AuditRecord {
-  return {
+  return auditRecord({
     kind: 'confirmation',
     traceId: crypto.randomUUID(),
     toolCallId: 'journal',
     tool: 'journal',
     caller: 'ui',
-    ctx: { sessionId: null, model: null },
     input: { ignored: count },
-    sideEffect: null,
-    risk: null,
     status: 'rejected',
     errorCode: 'JOURNAL_ENTRY_NOT_SIGNED',
     summary: `${count} journal entr${count === 1 ? 'y was' : 'ies were'} not written by deskhand (no valid signature) and were ignored.`,
-    durationMs: 0,
-    timestamp: isoNow(),
-    dryRun: false,
-    humanApproved: false,
-    approvedBy: null,
-    actionId: null,
-    timeToDecisionMs: null,
-  };
+  });
 }
