@@ -7,6 +7,8 @@
  * stays pending); delivery is asked of the bound tab's content script, whose answer is
  * validated. No answer means "uncertain", never "executed".
  */
+import { askTab } from '../messages/client.ts';
+import { z } from '../tools/zod.ts';
 import { GRADES } from '../catalog/grades.ts';
 import { ExecReply, refusal, type Reply } from '../messages/index.ts';
 import { auditRecord, type AuditRecord } from '../tools/audit.ts';
@@ -29,6 +31,9 @@ export const ledgerStore = new JournaledStore(sessionStore);
 export const ledger = new Ledger(ledgerStore, { audit: storageAuditSink, mono, highWater: highWaterMark });
 
 const DELIVERY_TIMEOUT_MS = 30_000;
+
+/** What a tab's page.info answer must hold for the stale check (the rest is the panel's). */
+const PageInfoReply = z.looseObject({ ok: z.literal(true), conversationId: z.optional(z.nullable(z.string().check(z.maxLength(200)))) });
 
 const refused = (code: string, detail: string) => refusal(code, detail, 'forbidden', 'Nothing was stored.');
 
@@ -146,8 +151,9 @@ export async function stillBound(call: PreparedCall): Promise<ToolError | null> 
     return stale(call);
   }
   if (call.binding.recordId) {
-    const info = (await chrome.tabs.sendMessage(tabId, { type: 'page.info' }, { frameId: 0 }).catch(() => null)) as { ok?: boolean; conversationId?: string | null } | null;
-    if (info?.ok && info.conversationId && info.conversationId !== call.binding.recordId) return stale(call);
+    const asked = await askTab(tabId, { type: 'page.info' });
+    const info = 'reply' in asked ? PageInfoReply.safeParse(asked.reply).data : undefined;
+    if (info?.conversationId && info.conversationId !== call.binding.recordId) return stale(call);
   }
   return null;
 }
@@ -187,7 +193,7 @@ export async function dispatchToTab(call: PreparedCall, approvedBy: string): Pro
   if (tab.url && new URL(tab.url).origin !== call.binding.origin) return failed('TAB_NAVIGATED', 'The tab no longer shows the console the action was prepared on.');
   const timeout = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), DELIVERY_TIMEOUT_MS));
   const answer = await Promise.race([
-    chrome.tabs.sendMessage(tabId, { type: 'confirm.execute', call, approvedBy }, { frameId: 0 }).catch((e: unknown) => ({ lost: String(e) })),
+    askTab(tabId, { type: 'confirm.execute', call, approvedBy }),
     timeout,
   ]);
   if (answer === 'timeout') return uncertain('The console tab did not report back in time; the action may or may not have happened.');
@@ -196,7 +202,7 @@ export async function dispatchToTab(call: PreparedCall, approvedBy: string): Pro
     if (/receiving end does not exist/i.test(answer.lost)) return failed('NOT_DELIVERED', 'The console tab is not ready (reloading?); nothing was done.');
     return uncertain(`The console tab stopped answering (${answer.lost}); the action may or may not have happened.`);
   }
-  const parsed = ExecReply.safeParse(answer);
+  const parsed = ExecReply.safeParse(answer.reply);
   if (!parsed.success) return uncertain('The console tab did not answer clearly; the action may or may not have happened.');
   if (!parsed.data.ok) return failed(parsed.data.error.code, parsed.data.error.detail);
   // The console loaded another page after the submit: what that page shows decides.

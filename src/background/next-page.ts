@@ -10,6 +10,8 @@
  * Callers get the result by check id: the confirmation path (dispatchToTab) and the side
  * panel (`delivery.await`) alike. Each check is verified once; its result is kept a while.
  */
+import { askTab } from '../messages/client.ts';
+import { z } from '../tools/zod.ts';
 import { RunResultSchema, type NextPageCheck } from '../messages/index.ts';
 import { auditRecord } from '../tools/audit.ts';
 import { errorSpec, toolError } from '../tools/errors.ts';
@@ -26,6 +28,9 @@ const KEEP_MS = 120_000;
 
 /** A tool's result decided on the next page (errors keep the call's trace id). */
 /** What a next page said of a submit: a tool result as the side panel reads it. */
+/** The next page's answer: it looked (`result`, a run result); a refusal means "not this page yet". */
+const VerifyReply = z.looseObject({ ok: z.literal(true), result: z.unknown() });
+
 export type Verdict = { status: 'done'; data: unknown } | { status: 'failed' | 'uncertain'; error: ToolError };
 
 interface Entry {
@@ -111,12 +116,10 @@ async function attempt(e: Entry): Promise<Attempt> {
   if (tab.url && tab.status === 'complete' && new URL(tab.url).origin !== e.origin) {
     return { kind: 'stop', verdict: uncertain(e.check, 'TAB_NAVIGATED', 'After the submit the tab went to another site, so the result could not be read.') };
   }
-  const reply = (await chrome.tabs.sendMessage(e.tabId, { type: 'delivery.verify', checkId: e.checkId, check: e.check }, { frameId: 0 }).catch(() => null)) as
-    | { ok: true; result: unknown }
-    | { ok: false; error: ToolError }
-    | null;
+  const asked = await askTab(e.tabId, { type: 'delivery.verify', checkId: e.checkId, check: e.check });
+  const reply = 'reply' in asked ? VerifyReply.safeParse(asked.reply).data : undefined;
   // No content script yet (still loading), or the old page (still waiting for the server).
-  if (!reply || !reply.ok) return { kind: 'again' };
+  if (!reply) return { kind: 'again' };
   const parsed = RunResultSchema.safeParse(reply.result);
   if (!parsed.success) return { kind: 'stop', verdict: uncertain(e.check, 'NO_NEXT_PAGE', 'The next page did not answer clearly.') };
   const r = parsed.data;

@@ -3,6 +3,7 @@
  * when a taught or admin profile changes the worker tells every tab, and each asks again with
  * `profiles.get` — answered for the origin the browser stamps on that tab, nothing else.
  */
+import { askTab } from '../messages/client.ts';
 import { onProfilesChanged } from '../profiles/store.ts';
 
 export function installProfilePush(): void {
@@ -10,7 +11,7 @@ export function installProfilePush(): void {
     void chrome.tabs.query({}).then((tabs) => {
       for (const tab of tabs) {
         if (tab.id === undefined) continue;
-        chrome.tabs.sendMessage(tab.id, { type: 'profiles.changed' }, { frameId: 0 }).catch(() => {}); // no deskhand there
+        void askTab(tab.id, { type: 'profiles.changed' }); // lost where no deskhand runs: nothing to tell
       }
     });
   });

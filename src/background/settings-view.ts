@@ -3,6 +3,7 @@
  * worker for the key-free settings view, and the worker pushes the new view to every tab
  * when settings change (storage.onChanged no longer reaches content scripts).
  */
+import { askTab } from '../messages/client.ts';
 import { contentView, type ContentSettings } from '../messages/index.ts';
 import { loadSettings } from '../settings/store.ts';
 
@@ -18,10 +19,9 @@ export async function broadcastView(): Promise<number> {
     tabs.map((t) =>
       t.id === undefined
         ? undefined
-        : chrome.tabs.sendMessage(t.id, { type: 'settings.changed', view }, { frameId: 0 }).then(
-            () => (reached += 1),
-            () => {}, // no deskhand content script in that tab
-          ),
+        : askTab(t.id, { type: 'settings.changed', view }).then((r) => {
+            if ('reply' in r) reached += 1; // else: no deskhand content script in that tab
+          }),
     ),
   );
   return reached;

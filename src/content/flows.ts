@@ -4,6 +4,7 @@
  * and to the toast; Stop cancels between steps; the generate step asks the service worker,
  * which alone may reach the model endpoint.
  */
+import { postToBackground } from '../messages/client.ts';
 import { FlowHandoverSchema, type FlowHandover, type PlanRun } from '../messages/schemas.ts';
 import { plans } from '../plans/index.ts';
 import { runPlan, stepFailed, type Plan, type PlanResult, type StepEntry } from '../tools/plan.ts';
@@ -13,7 +14,7 @@ import { flowTitle, stepSummary, stepTitle } from '../ui/describe.ts';
 import { errorText } from '../ui/errors.ts';
 import { t } from '../ui/i18n.ts';
 import type { Host } from './host.ts';
-import { toBackground } from '../ui/api.ts';
+import { toBackground } from '../messages/client.ts';
 import { toast } from './toast.ts';
 
 const running = new Map<string, AbortController>();
@@ -140,7 +141,7 @@ function handOver(name: 'quickTicket', plan: Plan, state: PlanRun, trail: Trail,
     ...(!again && checkId ? { checkId } : {}),
   };
   // Not awaited: the page is going; the message is queued before it goes.
-  void chrome.runtime.sendMessage({ type: 'flow.handover', handover }).catch(() => {});
+  postToBackground({ type: 'flow.handover', handover });
   return true;
 }
 

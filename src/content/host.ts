@@ -14,7 +14,7 @@ import type { Settings } from '../settings/schema.ts';
 import type { AuditRecord } from '../tools/audit.ts';
 import { createToolCore } from '../tools/index.ts';
 import type { Caller, InvokeCtx, PreparedCall } from '../tools/types.ts';
-import { toBackground } from '../ui/api.ts';
+import { toBackground } from '../messages/client.ts';
 import { announceLeaving } from './next-page.ts';
 import { CameFromSchema } from '../messages/came-from.ts';
 

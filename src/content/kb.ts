@@ -1,6 +1,6 @@
 /** What kb.search needs in the content script: the worker's local KB, DOMParser, the page URL. */
 import type { CatalogDeps } from '../catalog/deps.ts';
-import { toBackground } from '../ui/api.ts';
+import { toBackground } from '../messages/client.ts';
 import { ProviderResultSchema } from '../kb/messages.ts';
 import type { ProviderResult } from '../kb/types.ts';
 

@@ -13,7 +13,7 @@ import { installHandlers } from './handlers.ts';
 import { createHost } from './host.ts';
 import { installKeymap } from './keymap.ts';
 import { rememberRecords } from './record-memory.ts';
-import { toBackground } from '../ui/api.ts';
+import { toBackground } from '../messages/client.ts';
 import { setNotice } from './toast.ts';
 
 function main(): void {

@@ -6,6 +6,7 @@
  * and gives the caller the check's id. The worker then asks the next page's content script
  * (`delivery.verify`), which answers from what that page shows — never this document.
  */
+import { postToBackground } from '../messages/client.ts';
 import type { NextPageCheck } from '../messages/schemas.ts';
 
 /** Checks this document handed on: their ids by the tool call's trace id. */
@@ -18,7 +19,7 @@ export function announceLeaving(check: NextPageCheck): void {
   announced.set(check.traceId, checkId);
   own.add(checkId);
   // Not awaited: the page is going; the message is queued before it goes.
-  void chrome.runtime.sendMessage({ type: 'delivery.navigating', checkId, check }).catch(() => {});
+  postToBackground({ type: 'delivery.navigating', checkId, check });
   for (const fn of leaving) fn(checkId, check);
 }
 

@@ -7,7 +7,7 @@
  */
 import { CAME_FROM_ENTRIES, CAME_FROM_TEXT, type RecordSeen } from '../messages/came-from.ts';
 import type { PageModel, Snapshot } from '../page/model.ts';
-import { toBackground } from '../ui/api.ts';
+import { toBackground } from '../messages/client.ts';
 
 const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max)}…` : s);
 

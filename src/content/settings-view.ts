@@ -5,7 +5,7 @@
  */
 import { ContentSettingsSchema, settingsFromView, type ContentSettings } from '../messages/index.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../settings/schema.ts';
-import { toBackground } from '../ui/api.ts';
+import { toBackground } from '../messages/client.ts';
 
 const listeners: ((s: Settings) => void)[] = [];
 

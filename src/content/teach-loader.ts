@@ -3,7 +3,7 @@
  * @medv/finder and the console report are not in the content script; the first teach or
  * report message loads dist/teach.js through the worker (`teach.load`), once per frame.
  */
-import { toBackground } from '../ui/api.ts';
+import { toBackground } from '../messages/client.ts';
 import type { handleTeach } from './picker.ts';
 import { KIT_KEY, TEACH_KEY } from './teach-keys.ts';
 import { TEACH_KIT } from './teach-kit.ts';

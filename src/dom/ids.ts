@@ -3,6 +3,7 @@
  * `C-1001`, a 6-digit number, a UUID — in URLs, headings and lists, with zh and en words
  * around them ("Ticket #452271", "对话 #5120", "工单号 T-2042"). Pure string code.
  */
+import { urlParts } from '../tools/url.ts';
 
 /** A token that can be an id: letters-prefixed numbers, long numbers, UUIDs, 24-hex object ids. */
 const TOKEN = /^(?:[A-Za-z]{1,6}-?\d{2,}|\d{1,12}|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{24})$/i;
@@ -27,19 +28,16 @@ export interface UrlId {
 
 /** The record id the URL names: a known query parameter, else an id-like path segment. */
 export function idFromUrl(href: string): UrlId | null {
-  let url: URL;
-  try {
-    url = new URL(href);
-  } catch {
-    return null;
-  }
+  const u = urlParts(href);
+  if (!u) return null;
+  const params = new Map(u.params);
   for (const name of ID_PARAMS) {
-    const v = url.searchParams.get(name);
+    const v = params.get(name);
     if (v && looksLikeId(v)) return { value: v, where: `?${name}=` };
   }
-  const hashPath = url.hash.startsWith('#/') ? url.hash.slice(1) : '';
-  for (const path of [url.pathname, hashPath]) {
-    const segs = path.split('/').filter(Boolean).map(decodeSafe);
+  // A hash route counts only when it is one (`#/…`), not an anchor.
+  const hashRoute = new URL(href).hash.startsWith('#/') ? u.hashPath : [];
+  for (const segs of [u.path, hashRoute]) {
     for (let i = segs.length - 1; i >= 0; i--) {
       const seg = segs[i]!;
       const prev = segs[i - 1] ?? '';
@@ -52,13 +50,6 @@ export function idFromUrl(href: string): UrlId | null {
   return null;
 }
 
-function decodeSafe(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
-}
 
 /** Words before an id in headings (zh + en). */
 const ID_WORDS = '(?:ticket|case|conversation|chat|request|incident|issue|order|no\\.?|number|工单号|工单编号|工单|会话号|会话|对话号|对话|单号|编号|案例|请求)';

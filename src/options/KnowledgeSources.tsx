@@ -10,7 +10,7 @@ import { PRESETS } from '../kb/presets.ts';
 import { providersFor } from '../kb/resolve.ts';
 import { clearArticles, readMeta, writeArticles, type KbMeta, type UrlSyncFailure } from '../kb/store.ts';
 import { isDemoOrigin, Origin, type Settings } from '../settings/schema.ts';
-import { toBackground } from '../ui/api.ts';
+import { toBackground } from '../messages/client.ts';
 import { errorText } from '../ui/errors.ts';
 import { t, tOr } from '../ui/i18n.ts';
 import { problemText } from '../ui/Problems.tsx';

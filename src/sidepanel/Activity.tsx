@@ -9,7 +9,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { AuditRecord } from '../tools/audit.ts';
 import type { ToolError } from '../tools/types.ts';
 import { toJsonl } from '../tools/audit.ts';
-import { toBackground } from '../ui/api.ts';
+import { toBackground } from '../messages/client.ts';
 import { toolLabel } from '../ui/describe.ts';
 import { errorText } from '../ui/errors.ts';
 import { joinList, t, tOr } from '../ui/i18n.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { loadSettings, onSettingsChanged } from '../settings/store.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../settings/schema.ts';
-import { toTab } from '../ui/api.ts';
+import { toTab } from '../messages/client.ts';
 import { t } from '../ui/i18n.ts';
 import { useActiveTab } from './active-tab.ts';
 import { Activity } from './Activity.tsx';

@@ -8,7 +8,7 @@ import { isConfigured, makeClient } from '../llm/client.ts';
 import { askQuestion, MAX_ANSWER_CHARS, MAX_ROUNDS, type ToolChip } from '../llm/loop.ts';
 import type { Settings } from '../settings/schema.ts';
 import type { FunctionSchema, ToolResult } from '../tools/types.ts';
-import { toTab } from '../ui/api.ts';
+import { toTab } from '../messages/client.ts';
 import { inputWords } from '../ui/describe.ts';
 import { endpointText, errorText } from '../ui/errors.ts';
 import { t, toolTitle, uiLang } from '../ui/i18n.ts';

@@ -9,7 +9,7 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import type { ApproveResult, LedgerEntry, RolesSource } from '../tools/ledger.ts';
 import type { ToolError } from '../tools/types.ts';
-import { toBackground } from '../ui/api.ts';
+import { toBackground } from '../messages/client.ts';
 import { errorText } from '../ui/errors.ts';
 import { t } from '../ui/i18n.ts';
 import { Card } from './ConfirmCard.tsx';

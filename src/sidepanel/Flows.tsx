@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { PlanRun } from '../messages/schemas.ts';
-import { toTab } from '../ui/api.ts';
+import { toTab } from '../messages/client.ts';
 import { flowTitle, stepTitle } from '../ui/describe.ts';
 import { t } from '../ui/i18n.ts';
 

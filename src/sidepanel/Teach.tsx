@@ -15,7 +15,7 @@ import { applyPatch, newDraft } from '../profiles/taught.ts';
 import type { ProfilePatch } from '../teach/rules.ts';
 import type { ConsoleReport } from '../teach/report.ts';
 import { saveTaught } from '../profiles/store.ts';
-import { toTab } from '../ui/api.ts';
+import { toTab } from '../messages/client.ts';
 import { errorText, fieldName } from '../ui/errors.ts';
 import { joinList, t, toolTitle } from '../ui/i18n.ts';
 import { Problems } from '../ui/Problems.tsx';

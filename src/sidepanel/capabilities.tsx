@@ -5,7 +5,7 @@
 import type { ConsoleProfile } from '../profiles/schema.ts';
 import type { Capability } from '../teach/capabilities.ts';
 import type { CapabilityRow, ConsoleReport, ReadLine, ViewCapability } from '../teach/report.ts';
-import { toTab } from '../ui/api.ts';
+import { toTab } from '../messages/client.ts';
 import { joinList, t, tOr } from '../ui/i18n.ts';
 
 /** Which teach steps fix which row of the view. */

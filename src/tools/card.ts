@@ -5,6 +5,7 @@
  * side panel (which renders from these, not from `display`) use this one function, so a
  * card can never show one thing while another is delivered.
  */
+import { urlParts } from './url.ts';
 
 /** Where a value shown on a card came from. `url` is checked against the browser's own URL. */
 export type FactSource = 'url' | 'heading' | 'attribute' | 'profile' | 'thread' | 'panel' | 'input';
@@ -67,24 +68,7 @@ export function factsFor(facts: readonly Fact[], field: string): Fact[] {
  * console's URL shape.
  */
 export function urlCarries(url: string, value: string): boolean {
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    return false;
-  }
-  const segments = u.pathname.split('/').map((s) => safeDecode(s));
-  if (segments.includes(value)) return true;
-  for (const v of u.searchParams.values()) if (v === value) return true;
-  const hash = new URLSearchParams(u.hash.replace(/^#\/?/, '').split('?').pop() ?? '');
-  for (const v of hash.values()) if (v === value) return true;
-  return u.hash.replace(/^#\/?/, '').split('/').map(safeDecode).includes(value);
-}
-
-function safeDecode(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
+  const u = urlParts(url);
+  if (!u) return false;
+  return u.path.includes(value) || u.hashPath.includes(value) || u.params.some(([, v]) => v === value);
 }

@@ -3,8 +3,13 @@
  * tab (from extension pages). Replies are checked like any other input; a missing or
  * malformed reply, or a channel error, becomes a structured error, never a throw.
  */
-import type { Reply, ToBackground, ToContent } from '../messages/index.ts';
+import { z } from '../tools/zod.ts';
+import type { Reply, ToBackground, ToContent } from './index.ts';
+import { ToolErrorSchema } from './schemas.ts';
 import type { ToolError } from '../tools/types.ts';
+
+/** Every reply: answered (`ok: true` and its data) or refused with a structured error. */
+const ReplyEnvelope = z.union([z.looseObject({ ok: z.literal(true) }), z.looseObject({ ok: z.literal(false), error: ToolErrorSchema })]);
 
 function unreachable(detail: string): { ok: false; error: ToolError } {
   return { ok: false, error: { code: 'UNREACHABLE', type: 'unavailable', detail, suggestion: 'Reload the console tab.', retryable: true, traceId: '' } };
@@ -12,9 +17,11 @@ function unreachable(detail: string): { ok: false; error: ToolError } {
 
 async function settle<T extends object>(send: () => Promise<unknown>): Promise<Reply<T>> {
   try {
-    const reply = (await send()) as Reply<T> | undefined;
-    if (!reply || typeof reply !== 'object' || typeof reply.ok !== 'boolean') return unreachable('The extension did not answer.');
-    return reply;
+    const reply: unknown = await send();
+    // The envelope is checked like any input; what it carries, by the caller's own schema.
+    const env = ReplyEnvelope.safeParse(reply);
+    if (!env.success) return unreachable('The extension did not answer.');
+    return reply as Reply<T>;
   } catch (e) {
     return unreachable(`The extension could not be reached: ${e instanceof Error ? e.message : String(e)}`);
   }
@@ -37,4 +44,25 @@ export async function invokeInTab(tabId: number, msg: Extract<ToContent, { type:
   const r = await toTab<{ result: unknown; nextPage?: string }>(tabId, msg);
   if (!r.ok || !r.nextPage) return r;
   return toBackground<{ result: unknown }>({ type: 'delivery.await', checkId: r.nextPage });
+}
+
+/**
+ * Fire and forget, for a page that is unloading (beforeunload/pagehide cannot wait for an
+ * answer): the message is queued before the page goes; a failure to send is not the page's to handle.
+ */
+export function postToBackground(msg: ToBackground): void {
+  void chrome.runtime.sendMessage(msg).catch(() => {});
+}
+
+/**
+ * The worker asks a tab's top frame. The answer is returned as it came (`reply`), for the caller
+ * to parse with the schema of that message's reply; `lost` says why none came (no deskhand
+ * content script there, the tab closed or navigated).
+ */
+export async function askTab(tabId: number, msg: ToContent): Promise<{ reply: unknown } | { lost: string }> {
+  try {
+    return { reply: await chrome.tabs.sendMessage(tabId, msg, { frameId: 0 }) };
+  } catch (e) {
+    return { lost: e instanceof Error ? e.message : String(e) };
+  }
 }
