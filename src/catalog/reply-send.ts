@@ -1,5 +1,6 @@
 import { z } from '../tools/zod.ts';
 import { findButton } from '../dom/find.ts';
+import { currentValue } from '../dom/set-value.ts';
 import { BUTTON_SYNONYMS } from '../dom/synonyms.ts';
 import { fail, ok } from '../tools/errors.ts';
 import type { SendTool } from '../tools/types.ts';
@@ -9,7 +10,8 @@ import { noHiddenControls } from '../tools/unicode.ts';
 import { deliver, fillComposer } from './landed.ts';
 import { composerOf, openComposer, recordIdOf } from './composer.ts';
 
-const input = z.strictObject({ text: z.string().check(z.trim(), z.minLength(1), z.maxLength(2_000), z.superRefine(noHiddenControls)) });
+/** Without `text`: the draft the agent typed in the reply box (what S sends), read when it is prepared. */
+const input = z.strictObject({ text: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(2_000), z.superRefine(noHiddenControls))) });
 
 const WORDS = {
   refused: 'SEND_REFUSED',
@@ -28,7 +30,7 @@ export const replySend = (deps: CatalogDeps): SendTool<typeof input, unknown> =>
   title: 'Send reply',
   description:
     'Send a message to the customer of the open conversation. Never sent directly: it prepares the exact text for a person to confirm in the side panel, and only then goes out through the console\'s Send button. ' +
-    'To only put text in the composer use reply.draft.',
+    'Without text it sends the draft already typed in the reply box. To only put text in the composer use reply.draft.',
   sideEffect: 'send',
   risk: 'high',
   featureFlag: 'replies',
@@ -39,10 +41,15 @@ export const replySend = (deps: CatalogDeps): SendTool<typeof input, unknown> =>
     const facts = recordFacts(deps.model().current(), { person: 'to' });
     const id = facts.recordId;
     if (!id) return fail('not_found', 'NO_CONVERSATION', 'No conversation is open, so there is no one to send to.', 'Open the conversation first.');
-    if (!composerOf(deps, 'reply', true)) return fail('not_found', 'NO_COMPOSER', 'No reply composer was found.', 'Open the conversation first.');
-    return ok({ recordId: id, touches: ['reply', 'send'], provenance: facts.provenance, display: { text } });
+    const composer = composerOf(deps, 'reply', true);
+    if (!composer) return fail('not_found', 'NO_COMPOSER', 'No reply composer was found.', 'Open the conversation first.');
+    const message = text ?? currentValue(composer.el, composer.kind).trim();
+    if (!message) return fail('validation', 'EMPTY_DRAFT', 'The reply box is empty: there is nothing to send.', 'Type or draft the reply first.');
+    return ok({ recordId: id, touches: ['reply', 'send'], provenance: facts.provenance, display: { text: message }, input: { text: message } });
   },
   async deliver({ text }, _call, ctx) {
+    // Prepared calls always carry the text (run completes it); anything else is not sent.
+    if (!text) return fail('failed', 'EMPTY_DRAFT', 'The prepared message has no text. Nothing was sent.', 'Prepare the send again.');
     const f = await openComposer(deps, 'reply', ctx.signal);
     const info = deps.model().current().composer('reply');
     const scope = info?.container ?? f?.el.closest('form, section, [role=region], [role=form]') ?? document.body;

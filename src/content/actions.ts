@@ -85,11 +85,10 @@ export async function runAction(host: Host, action: HotkeyAction): Promise<Actio
       return { tone: 'error', text: failed?.error ? t('flowStepFailed', stepTitle('draftReply', failed.id), shownError(failed.error)) : t('toastFailed') };
     }
     case 'prepareSend': {
-      const f = host.model.current().composer('reply');
-      const text = f ? currentValue(f.el, f.field?.kind ?? (f.el.tagName === 'TEXTAREA' ? 'textarea' : 'editable')).trim() : '';
-      if (!text) return { tone: 'warn', text: t('toastEmptyDraft') };
-      const r = await registry.invoke('reply.send', { text }, host.ctx('hotkey'));
+      // The draft in the reply box: reply.send reads it and prepares exactly that text.
+      const r = await registry.invoke('reply.send', {}, host.ctx('hotkey'));
       if (r.status === 'needs_confirmation') return { tone: 'info', text: t('toastAwaitConfirm') };
+      if ('error' in r && (r.error.code === 'EMPTY_DRAFT' || r.error.code === 'NO_COMPOSER')) return { tone: 'warn', text: t('toastEmptyDraft') };
       return { tone: 'error', text: errorText(r) };
     }
     case 'quickTicket': {

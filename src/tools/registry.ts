@@ -194,7 +194,8 @@ export class Registry {
     );
     switch (timed.kind) {
       case 'done':
-        return { ...timed.value, tool, input: parsed.data };
+        // A tool that completed its input from the page reports that input (audited as prepared).
+        return { tool, input: parsed.data, ...timed.value };
       case 'threw':
         return end('failed', fromThrown(timed.error));
       case 'timeout':
@@ -229,6 +230,12 @@ export class Registry {
   ): Promise<Outcome> {
     const preview = await previewOf(tool, input, runCtx);
     if (preview.status !== 'done') return { result: { status: preview.status, error: toolError(preview.error, traceId) }, breaker: breakerOutcome(preview.error) };
+    if (preview.data.input) {
+      // What the tool read from the page becomes the input: the same gate as a caller's input.
+      const completed = validateInput(tool.name, tool.input, preview.data.input, this.opts.caps ?? DEFAULT_CAPS);
+      if (completed.status === 'invalid') return { result: { status: 'refused', error: toolError(completed.error, traceId) } };
+      input = completed.data;
+    }
     const confirmable = needsConfirmation(tool.sideEffect, tool.risk);
     const prepared = confirmable ? await this.prepare(tool, input, ctx, preview.data, traceId) : undefined;
     if (policy === 'dry_run') {
@@ -240,7 +247,7 @@ export class Registry {
         preview: preview.data,
         ...(prepared ? { prepared } : {}),
       };
-      return { result: { status: 'dry_run', data: report } };
+      return { result: { status: 'dry_run', data: report }, input };
     }
     const call = prepared!;
     if (this.opts.onPrepared) {
@@ -250,7 +257,7 @@ export class Registry {
         return { result: { status: 'failed', error: toolError(notStored(tool.name, e), traceId) } };
       }
     }
-    return { result: { status: 'needs_confirmation', call } };
+    return { result: { status: 'needs_confirmation', call }, input };
   }
 
   private async runTool(tool: StoredTool, input: Record<string, unknown>, runCtx: RunCtx): Promise<Outcome> {

@@ -121,6 +121,12 @@ export interface ToolPreview {
   missing?: string[];
   /** Page values a confirmation card shows, each with where it was read (see card.ts). */
   provenance?: Fact[];
+  /**
+   * The input completed from the page (S sends the draft the agent typed: `reply.send {}`
+   * prepares `{ text: <the draft> }`). Validated again by the registry, then prepared,
+   * fingerprinted and shown exactly as given; delivery uses it, never the page of later.
+   */
+  input?: Record<string, unknown>;
 }
 
 export interface DryRunReport {

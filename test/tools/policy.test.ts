@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CALLERS, decide, isAutonomous } from '../../src/tools/index.ts';
+import { z } from 'zod';
+import { CALLERS, createToolCore, decide, isAutonomous, ok } from '../../src/tools/index.ts';
 import { ctx, makeCore } from './fixtures.ts';
 
 describe('execution policy (DESIGN.md table)', () => {
@@ -111,5 +112,61 @@ describe('sends and high-risk writes', () => {
     expect(read.status).toBe('done');
     expect(effects).toMatchObject({ notes: [], refunds: [], sent: [] });
     expect(stored).toEqual([]);
+  });
+});
+
+describe('an input the tool completes from the page (S sends the typed draft)', () => {
+  const draftCore = (draft: string) => {
+    const core = createToolCore();
+    const sent: string[] = [];
+    core.registry.register({
+      name: 'reply.send',
+      title: 'Send reply',
+      description: 'Send the given text, or the draft typed in the reply box.',
+      sideEffect: 'send',
+      risk: 'high',
+      input: z.strictObject({ text: z.string().min(1).max(20).optional() }),
+      run: async ({ text }) => ok({ recordId: 'C-1', display: { text: text ?? draft }, input: { text: text ?? draft } }),
+      deliver: async ({ text }) => (sent.push(text ?? ''), ok({ sent: true })),
+    });
+    return { ...core, sent };
+  };
+
+  it('prepares exactly the text read from the page, fingerprinted and shown as such', async () => {
+    const { registry } = draftCore('typed by the agent');
+    const r = await registry.invoke('reply.send', {}, ctx());
+    if (r.status !== 'needs_confirmation') throw new Error(JSON.stringify(r));
+    expect(r.call.input).toEqual({ text: 'typed by the agent' });
+    expect(r.call.canonical).toContain('typed by the agent');
+    expect(r.call.display).toEqual({ text: 'typed by the agent' });
+  });
+
+  it('validates what the page gave like a caller\'s input: too long is refused, nothing is prepared', async () => {
+    const { registry } = draftCore('a draft far longer than twenty characters');
+    const r = await registry.invoke('reply.send', {}, ctx());
+    expect(r.status).toBe('refused');
+    if (!('error' in r)) throw new Error('expected a refusal');
+    expect(r.error.code).toBe('INVALID_INPUT');
+  });
+
+  it('the executor delivers the prepared text, whatever the page holds later', async () => {
+    let draft = 'first';
+    const core = createToolCore();
+    const sent: string[] = [];
+    core.registry.register({
+      name: 'reply.send',
+      title: 'Send reply',
+      description: 'Send the draft typed in the reply box.',
+      sideEffect: 'send',
+      risk: 'high',
+      input: z.strictObject({ text: z.string().min(1).optional() }),
+      run: async ({ text }) => ok({ display: { text: text ?? draft }, input: { text: text ?? draft } }),
+      deliver: async ({ text }) => (sent.push(text ?? ''), ok({ sent: true })),
+    });
+    const r = await core.registry.invoke('reply.send', {}, ctx());
+    if (r.status !== 'needs_confirmation') throw new Error(JSON.stringify(r));
+    draft = 'changed on the page afterwards';
+    expect(await core.executor.execute(r.call, { approvedBy: 'a' })).toMatchObject({ status: 'executed' });
+    expect(sent).toEqual(['first']);
   });
 });
