@@ -1,4 +1,6 @@
 import { z } from '../tools/zod.ts';
+import { linkElsewhere } from '../dom/elsewhere.ts';
+import { BUTTON_SYNONYMS } from '../dom/synonyms.ts';
 import { findFields } from '../dom/find.ts';
 import { describeEl } from '../dom/describe.ts';
 import { isVisible } from '../dom/text.ts';
@@ -49,13 +51,23 @@ export const pageInspect = (deps: CatalogDeps): ReadTool<typeof input, unknown> 
         history: s.historyList() ? { found: true, via: profileVia(s.profileNames('historyList')), at: describeEl(s.historyList()!), rows: s.history()?.length ?? 0 } : { found: s.follows('history'), via: s.follows('history') ? 'follow' : null },
         replyComposer: reply ? { found: true, via: reply.via, visible: isVisible(reply.el) } : { found: false },
         noteBox: note ? { found: true, via: note.via, visible: isVisible(note.el) } : { found: false },
-        ticketForm: formReport(s.ticketForm(), FORM_FIELDS.ticketForm),
+        ticketForm: { ...formReport(s.ticketForm(), FORM_FIELDS.ticketForm), ...(s.ticketForm() ? {} : formElsewhere(s.ticketFormPath())) },
         refundForm: formReport(s.refundForm(), FORM_FIELDS.refundForm),
         assign: s.assign() ?? { found: false },
       },
     });
   },
 });
+
+/**
+ * Where the new-ticket form is when it is not on this page: the profile's page for it, else the
+ * page's own link to it ("Open a New Ticket"), so a person can be told where to go.
+ */
+function formElsewhere(path: string | undefined): { elsewhere?: { label: string; path: string } } {
+  const link = linkElsewhere(document, BUTTON_SYNONYMS.openTicket);
+  if (path) return { elsewhere: { label: link?.label ?? '', path } };
+  return link ? { elsewhere: { label: link.label, path: link.path } } : {};
+}
 
 function formReport(form: { el: Element; via: string } | null, keys: readonly (typeof FORM_FIELDS)[keyof typeof FORM_FIELDS][number][]) {
   if (!form) return { found: false };

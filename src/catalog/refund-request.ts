@@ -1,5 +1,7 @@
 import { z } from '../tools/zod.ts';
+import { findFields } from '../dom/find.ts';
 import { waitFor } from '../dom/observe.ts';
+import { currentValue } from '../dom/set-value.ts';
 import { BUTTON_SYNONYMS } from '../dom/synonyms.ts';
 import { recordFacts } from '../page/facts.ts';
 import { fail } from '../tools/errors.ts';
@@ -10,12 +12,16 @@ import { recordIdOf } from './composer.ts';
 import { fillValues, planValues, unverified } from './fill.ts';
 import { buttonNear } from './press.ts';
 
-const input = z.strictObject({
+/** What a prepared refund holds: every part, checked. */
+const prepared = z.strictObject({
   orderId: z.string().check(z.trim(), z.regex(/^[A-Z]{2,5}-\d{4,}$/, 'An order id like ORD-20261101')),
   amount: z.number().check(z.positive(), z.lte(100_000), z.multipleOf(0.01)),
   currency: z.enum(['CNY', 'USD', 'EUR']),
   reason: z.string().check(z.trim(), z.minLength(4), z.maxLength(500)),
 });
+/** A caller may leave parts out: they are read from the console's refund form (what R prepares). */
+const input = z.partial(prepared);
+type Refund = z.output<typeof prepared>;
 
 export const refundRequest = (deps: CatalogDeps): WriteTool<typeof input, unknown> => ({
   name: 'refund.request',
@@ -29,12 +35,16 @@ export const refundRequest = (deps: CatalogDeps): WriteTool<typeof input, unknow
   featureFlag: 'refunds',
   facets: ['refundForm', 'conversation', 'customer'],
   input,
+  prepared,
   timeoutMs: 20_000,
-  async preview(i) {
+  async preview(given) {
     const s = deps.model().current();
     const form = s.refundForm()?.el ?? null;
+    // What the caller left out is what the agent typed into the console's own form.
+    const i = { ...(form ? typedInForm(form, s.customer().fields.orderId) : {}), ...given };
     const id = recordIdOf(deps);
-    const plan = form ? planValues(toValues(i), form) : { filled: [], missed: ['orderId', 'amount', 'currency', 'reason'] as never[], failed: [] };
+    const complete = prepared.safeParse(i).success;
+    const plan = form && complete ? planValues(toValues(i as Refund), form) : { filled: [], missed: ['orderId', 'amount', 'currency', 'reason'] as never[], failed: [] };
     const facts = recordFacts(s, { person: 'customer' });
     return {
       ...(id ? { recordId: id } : {}),
@@ -42,9 +52,14 @@ export const refundRequest = (deps: CatalogDeps): WriteTool<typeof input, unknow
       missing: plan.missed,
       provenance: facts.provenance,
       display: { ...i },
+      input: i,
     };
   },
-  async run(i, ctx) {
+  async run(given, ctx) {
+    // Run only ever gets a prepared (complete) input: a HIGH write is always confirmed first.
+    const parsed = prepared.safeParse(given);
+    if (!parsed.success) return fail('validation', 'REFUND_INCOMPLETE', 'The refund is missing its order, amount, currency or reason. Nothing was submitted.', 'Prepare it again.');
+    const i = parsed.data;
     // The refund form often sits in an iframe that loads after the panel it is in (a switched conversation).
     const form = await waitFor(() => connected(deps.model().current().refundForm()?.el ?? null), 5_000, ctx.signal);
     if (!form) return fail('not_found', 'NO_REFUND_FORM', 'No refund form was found on this page.', 'Open the customer panel with its refund form.');
@@ -83,6 +98,25 @@ export const refundRequest = (deps: CatalogDeps): WriteTool<typeof input, unknow
 
 const connected = (el: Element | null) => (el?.isConnected ? el : null);
 
-function toValues(i: z.output<typeof input>) {
+/** The refund the agent typed into the console's form: order (else the customer's), amount, currency (CNY when none is shown), reason. */
+function typedInForm(form: Element, customerOrder: string | undefined): Partial<Refund> {
+  const { found } = findFields(['orderId', 'amount', 'currency', 'reason'], { scope: form });
+  const value = (k: 'orderId' | 'amount' | 'currency' | 'reason') => {
+    const f = found[k];
+    return f ? currentValue(f.el, f.kind).trim() : '';
+  };
+  const orderId = value('orderId') || customerOrder || '';
+  const amount = Number(value('amount').replace(/[^\d.]/g, ''));
+  const currency = /[A-Z]{3}/.exec(value('currency'))?.[0] ?? 'CNY';
+  const reason = value('reason');
+  return {
+    ...(orderId ? { orderId } : {}),
+    ...(amount > 0 ? { amount } : {}),
+    currency: currency as Refund['currency'],
+    ...(reason ? { reason } : {}),
+  };
+}
+
+function toValues(i: Refund) {
   return { orderId: i.orderId, amount: i.amount.toFixed(2), currency: i.currency, reason: i.reason };
 }

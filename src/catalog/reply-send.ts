@@ -10,8 +10,10 @@ import { noHiddenControls } from '../tools/unicode.ts';
 import { deliver, fillComposer } from './landed.ts';
 import { composerOf, openComposer, recordIdOf } from './composer.ts';
 
+/** A prepared send holds the exact text. */
+const prepared = z.strictObject({ text: z.string().check(z.trim(), z.minLength(1), z.maxLength(2_000), z.superRefine(noHiddenControls)) });
 /** Without `text`: the draft the agent typed in the reply box (what S sends), read when it is prepared. */
-const input = z.strictObject({ text: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(2_000), z.superRefine(noHiddenControls))) });
+const input = z.partial(prepared);
 
 const WORDS = {
   refused: 'SEND_REFUSED',
@@ -36,6 +38,7 @@ export const replySend = (deps: CatalogDeps): SendTool<typeof input, unknown> =>
   featureFlag: 'replies',
   facets: ['composer', 'conversation'],
   input,
+  prepared,
   timeoutMs: 20_000,
   async run({ text }) {
     const facts = recordFacts(deps.model().current(), { person: 'to' });
@@ -48,7 +51,7 @@ export const replySend = (deps: CatalogDeps): SendTool<typeof input, unknown> =>
     return ok({ recordId: id, touches: ['reply', 'send'], provenance: facts.provenance, display: { text: message }, input: { text: message } });
   },
   async deliver({ text }, _call, ctx) {
-    // Prepared calls always carry the text (run completes it); anything else is not sent.
+    // The executor checked the call against `prepared`: the text is there. Belt and braces.
     if (!text) return fail('failed', 'EMPTY_DRAFT', 'The prepared message has no text. Nothing was sent.', 'Prepare the send again.');
     const f = await openComposer(deps, 'reply', ctx.signal);
     const info = deps.model().current().composer('reply');

@@ -3,10 +3,6 @@
  * `plan`), and the toast that says what happened. Sends end in the side panel.
  */
 import type { FillReport } from '../catalog/fill.ts';
-import { linkElsewhere } from '../dom/elsewhere.ts';
-import { findFields } from '../dom/find.ts';
-import { BUTTON_SYNONYMS } from '../dom/synonyms.ts';
-import { currentValue } from '../dom/set-value.ts';
 import { runFlow } from './flows.ts';
 import { draftReplyPlan, type UsedArticle } from '../plans/draft-reply.ts';
 import type { HotkeyAction } from '../settings/schema.ts';
@@ -48,24 +44,33 @@ function fillReport(r: ToolResult): ActionReport {
 /** Actions that work in the ticket form; on a page without one they say so, and where it is. */
 const FORM_ACTIONS: readonly HotkeyAction[] = ['fillCustomer', 'matchCategory', 'quickTicket'];
 
+interface PageFacts {
+  ticketForm?: { found?: boolean; elsewhere?: { label: string; path: string } };
+  refundForm?: { found?: boolean };
+}
+
+/** What page.inspect reports of the forms here (a read: the action asks the page model through a tool). */
+async function pageFacts(host: Host): Promise<PageFacts> {
+  const r = await host.core.registry.invoke('page.inspect', {}, host.ctx('hotkey'));
+  return r.status === 'done' ? (((r.data as { capabilities?: PageFacts }).capabilities ?? {}) as PageFacts) : {};
+}
+
 /**
  * On a record page whose console keeps the new-ticket form on a page of its own ("Open a New
  * Ticket"): a clear refusal that names that page — the profile's `ticketForm.path`, else the
  * page's own link to it — instead of a generic "not on this page".
  */
-function ticketFormElsewhere(host: Host): ActionReport | null {
-  const s = host.model.current();
-  if (s.ticketForm()) return null;
-  const path = s.ticketFormPath();
-  const link = linkElsewhere(document, BUTTON_SYNONYMS.openTicket);
-  if (path) return { tone: 'warn', text: t('toastTicketFormAt', link?.label || t('toastTicketFormPage'), path) };
-  if (link) return { tone: 'warn', text: t('toastTicketFormAt', link.label, link.path) };
+async function ticketFormElsewhere(host: Host): Promise<ActionReport | null> {
+  const form = (await pageFacts(host)).ticketForm;
+  if (form?.found) return null;
+  const at = form?.elsewhere;
+  if (at) return { tone: 'warn', text: t('toastTicketFormAt', at.label || t('toastTicketFormPage'), at.path) };
   return { tone: 'warn', text: t('toastNoTicketForm') };
 }
 
 export async function runAction(host: Host, action: HotkeyAction): Promise<ActionReport> {
   const { registry } = host.core;
-  const elsewhere = FORM_ACTIONS.includes(action) ? ticketFormElsewhere(host) : null;
+  const elsewhere = FORM_ACTIONS.includes(action) ? await ticketFormElsewhere(host) : null;
   if (elsewhere) return elsewhere;
   switch (action) {
     case 'fillCustomer':
@@ -103,25 +108,18 @@ export async function runAction(host: Host, action: HotkeyAction): Promise<Actio
   }
 }
 
-/** Refund from the console's own refund form: the agent types, deskhand prepares, a person confirms. */
+/** Refund from the console's own refund form: the agent types, refund.request prepares it from the form, a person confirms. */
 async function prepareRefund(host: Host): Promise<ActionReport> {
-  const s = host.model.current();
-  const form = s.refundForm()?.el ?? null;
-  // The refund is the one the agent typed into the console's own form: without one there is nothing to prepare.
-  if (!form) return { tone: 'warn', text: t('toastNoRefundForm') };
-  const { found } = findFields(['orderId', 'amount', 'currency', 'reason'], { scope: form });
-  const value = (k: 'orderId' | 'amount' | 'currency' | 'reason') => {
-    const f = found[k];
-    return f ? currentValue(f.el, f.kind).trim() : '';
-  };
-  const orderId = value('orderId') || (s.customer().fields.orderId ?? '');
-  const amount = Number(value('amount').replace(/[^\d.]/g, ''));
-  const currency = (/[A-Z]{3}/.exec(value('currency'))?.[0] ?? 'CNY') as 'CNY';
-  const reason = value('reason');
-  const missing = [!orderId && 'orderId', !(amount > 0) && 'amount', reason.length < 4 && 'reason'].filter(Boolean) as string[];
-  if (missing.length) return { tone: 'warn', text: t('toastRefundMissing', fieldNames(missing)) };
-  const r = await host.core.registry.invoke('refund.request', { orderId, amount, currency, reason }, host.ctx('hotkey'));
-  if (r.status === 'needs_confirmation') return { tone: 'info', text: t('toastRefundAwait', money(amount, currency), orderId) };
+  if (!(await pageFacts(host)).refundForm?.found) return { tone: 'warn', text: t('toastNoRefundForm') };
+  const r = await host.core.registry.invoke('refund.request', {}, host.ctx('hotkey'));
+  if (r.status === 'needs_confirmation') {
+    const { amount, currency, orderId } = r.call.input as { amount: number; currency: string; orderId: string };
+    return { tone: 'info', text: t('toastRefundAwait', money(amount, currency), orderId) };
+  }
+  if (!('error' in r)) return { tone: 'error', text: t('toastFailed') };
+  // The refund is the one the agent typed: without the console's form there is nothing to prepare.
+  if (r.error.code === 'WRONG_PAGE' || r.error.code === 'NO_REFUND_FORM') return { tone: 'warn', text: t('toastNoRefundForm') };
+  if (r.error.code === 'INVALID_INPUT' && r.error.fields?.length) return { tone: 'warn', text: t('toastRefundMissing', fieldNames([...new Set(r.error.fields.map((f) => f.path.split('.')[0]!))])) };
   return { tone: 'error', text: errorText(r) };
 }
 

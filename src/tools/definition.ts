@@ -23,6 +23,7 @@ function textRule(tool: Tool): string | null {
   if (typeof tool.title !== 'string' || !tool.title.trim()) return 'give it a short `title` for people.';
   if (typeof tool.description !== 'string' || !tool.description.trim()) return 'give it a `description` for the model: when to use it, when not, what it returns.';
   if (!isStrictObject(tool.input)) return '`input` must be a strict zod object (z.strictObject({...})).';
+  if (tool.prepared && !isStrictObject(tool.prepared)) return '`prepared` must be a strict zod object too.';
   return null;
 }
 

@@ -40,7 +40,7 @@ export class Executor {
     const refusal = tool ? await this.refusal(tool, call) : noDelivery(call.tool);
     if (refusal) return failed(refusal);
     const t = tool!;
-    const parsed = z.safeParse(t.input, call.input);
+    const parsed = z.safeParse(t.prepared ?? t.input, call.input);
     if (!parsed.success) return failed(badStoredInput(call.tool));
     const input = parsed.data;
     const timed = await runWithDeadline(

@@ -230,9 +230,10 @@ export class Registry {
   ): Promise<Outcome> {
     const preview = await previewOf(tool, input, runCtx);
     if (preview.status !== 'done') return { result: { status: preview.status, error: toolError(preview.error, traceId) }, breaker: breakerOutcome(preview.error) };
-    if (preview.data.input) {
-      // What the tool read from the page becomes the input: the same gate as a caller's input.
-      const completed = validateInput(tool.name, tool.input, preview.data.input, this.opts.caps ?? DEFAULT_CAPS);
+    if (preview.data.input || tool.prepared) {
+      // What the tool read from the page becomes the input, through the same gate as a
+      // caller's, against what a prepared call must hold.
+      const completed = validateInput(tool.name, tool.prepared ?? tool.input, preview.data.input ?? input, this.opts.caps ?? DEFAULT_CAPS);
       if (completed.status === 'invalid') return { result: { status: 'refused', error: toolError(completed.error, traceId) } };
       input = completed.data;
     }

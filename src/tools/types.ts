@@ -201,6 +201,13 @@ interface ToolBase<S extends ToolInput, O> {
   /** For the model: when to use it, when to use a neighbour instead, what it returns, limits. */
   description: string;
   input: S;
+  /**
+   * What a prepared call's input must hold, when the caller may leave parts out for the tool
+   * to complete from the page (R: the refund the agent typed into the console's form). The
+   * completed input is checked against it before anything is prepared, and again by the
+   * executor. Default: `input`.
+   */
+  prepared?: ToolInput;
   /** The tool works where the page has any of these facets (unknown pages never block). */
   facets?: readonly Facet[];
   featureFlag?: string;
