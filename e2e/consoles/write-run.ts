@@ -64,13 +64,19 @@ export async function press(page: Page, key: 'KeyF' | 'KeyC' | 'KeyD' | 'KeyS' |
  * is deskhand not saying what happened, a failed call with NO_ANSWER, not a crash of the run.
  */
 export async function invoke(env: Env, tabId: number, name: string, input: unknown): Promise<ToolResult> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  // A call whose page went away may also never be answered at all: bounded, so the run goes on.
+  const silent = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer to ${name} in ${INVOKE_MS} ms`)), INVOKE_MS)));
   try {
-    return await invokeFrom(env.panel, tabId, name, input);
+    return await Promise.race([invokeFrom(env.panel, tabId, name, input), silent]);
   } catch (e) {
     const detail = e instanceof Error ? e.message : String(e);
     return { ok: false, error: { code: 'NO_ANSWER', type: 'uncertain', detail, suggestion: '', retryable: false, traceId: '' } };
+  } finally {
+    clearTimeout(timer);
   }
 }
+const INVOKE_MS = 45_000;
 
 export interface LedgerEntry {
   state: string;
@@ -352,7 +358,14 @@ async function landedAfter(t: WriteTarget, mark: unknown, ok: (l: Landed) => boo
 /** A confirmable call: confirmed in the side panel, and deskhand's word is the ledger's outcome. */
 async function confirmed(env: Env, tabId: number, r: ToolResult): Promise<Said> {
   if (r.ok || !('requiresConfirm' in r)) return saidOf(r);
-  const entry = await confirmInPanel(env, tabId, r.confirmPayload);
+  let entry: LedgerEntry;
+  try {
+    entry = await confirmInPanel(env, tabId, r.confirmPayload);
+  } catch (e) {
+    // A card a person cannot confirm (its Confirm stays disabled: a conflict, a stale record) sends nothing.
+    const conflicts = JSON.stringify(r.confirmPayload.conflicts).slice(0, 200);
+    return { ok: false, why: `not confirmable (conflicts ${conflicts}): ${(e instanceof Error ? e.message : String(e)).slice(0, 100)}` };
+  }
   return entry.state === 'executed' ? { ok: true } : { ok: false, why: `${entry.state}: ${entry.outcome?.error?.code ?? ''} ${entry.outcome?.error?.detail?.slice(0, 140) ?? ''}`.trim() };
 }
 
