@@ -14,6 +14,13 @@
  * names) runs only those consoles, to iterate on one; the full run is the default. osTicket
  * runs on the instance OSTICKET_DIR names (osticket.ts), e.g. a private one set up with
  * `OSTICKET_HOST=127.0.0.4 OSTICKET_PORT=8289 OSTICKET_DIR=/tmp/x bash e2e/consoles/osticket/setup.sh`.
+ *
+ * FreeScout 1.8.235 (when it runs here: e2e/consoles/freescout/setup.sh) measures the generic
+ * code alone: deskhand ships no FreeScout profile, so it runs in generic mode only, once per
+ * UI language — logged in as Sam Agent (English) and as Jing Chen (FreeScout set to zh-CN) —
+ * every read tool on its three conversations and every write tool on its two open ones,
+ * judged by FreeScout's database (bench/freescout-write.ts). Its rows go to their own file,
+ * consoles-freescout.json, and `BENCH_CONSOLES=freescout` writes only that one.
  */
 import type { Page } from 'puppeteer-core';
 import { demoTruth, demoAgentName } from '../demo/console/truth.ts';
@@ -28,6 +35,8 @@ import { startModelServer } from '../demo/model/server.ts';
 import { launchForConsole } from '../e2e/consoles/console-browser.ts';
 import { loginStaff, osticketAvailable, startOsticket, ticketThread, ticketUser, userTickets, type Osticket } from '../e2e/consoles/osticket/osticket.ts';
 import { osticketTarget } from './osticket-write.ts';
+import { conversation, conversationThreads, customer, customerConversations, freescoutAvailable, loginAgent, startFreescout, type Freescout, type Lang as FsLang } from '../e2e/consoles/freescout/freescout.ts';
+import { COMPOSER_TOOLS, freescoutComposeTarget, freescoutTarget } from './freescout-write.ts';
 import { resultsDir } from './lib.ts';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -137,6 +146,78 @@ async function osticketWriteRows(mode: Mode, modelUrl: string): Promise<WriteRow
   });
 }
 
+/**
+ * A browser set up for FreeScout (its origin granted, profiles off for it: there is no
+ * FreeScout profile, and none may be chosen by accident), logged in as the agent of `lang`.
+ */
+async function withFreescout<T>(lang: FsLang, run: (env: Env, fs: Freescout) => Promise<T>): Promise<T> {
+  const fs = await startFreescout();
+  const agent = fs.agents[lang];
+  const origin = new URL(fs.url).origin;
+  const cb = await launchForConsole(origin, { agentName: agent.name, consoleProfiles: { [origin]: 'generic' } });
+  try {
+    const env: Env = { browser: cb.browser, worker: cb.worker, panel: await panelOf(cb.browser, cb.extensionId) };
+    const login = await cb.browser.newPage();
+    await loginAgent(login, agent);
+    return await run(env, fs);
+  } finally {
+    await cb.close();
+  }
+}
+
+/** The read tools on every seeded conversation, the truth from FreeScout's database (published threads only). */
+async function freescoutReadRows(env: Env, fs: Freescout, lang: FsLang): Promise<ReadRow[]> {
+  const { ids } = fs.state;
+  const records = [];
+  for (const id of [ids.conv, ids.otherConv, ids.oldConv]) {
+    const c = await conversation(id);
+    const [threads, who, others] = await Promise.all([conversationThreads(id), customer(c.customerId), customerConversations(c.customerId)]);
+    records.push({
+      url: `${fs.url}/conversation/${id}`,
+      truth: {
+        recordId: String(id),
+        displayId: String(c.number),
+        messages: threads.map((t) => ({ role: t.role, author: t.author, text: t.text })),
+        customer: { name: who.name, email: who.email, phone: who.phone },
+        // FreeScout lists the others by subject and links them by id (= number in this seed).
+        history: others.filter((x) => x.id !== id).map((x) => String(x.number)),
+      },
+    });
+  }
+  return judgeRecords(env, 'freescout', records, lang, async (page, url) => {
+    await page.bringToFront();
+    await page.goto(url, { waitUntil: 'load' });
+  });
+}
+
+export interface FreescoutResult {
+  reads: ReadRow[];
+  writes: WriteRow[];
+  seconds: Record<string, number>;
+}
+
+/** FreeScout in both UI languages, generic profile alone: reads on every conversation, writes on both open ones. */
+export async function benchFreescout(modelUrl: string): Promise<FreescoutResult> {
+  const out: FreescoutResult = { reads: [], writes: [], seconds: {} };
+  for (const lang of ['en', 'zh'] as const) {
+    await withFreescout(lang, async (env, fs) => {
+      const t0 = Date.now();
+      out.reads.push(...(await freescoutReadRows(env, fs, lang)));
+      const t1 = Date.now();
+      await writeSettings(env, modelUrl);
+      const t = freescoutTarget(fs);
+      await setMode(env, t.origin, 'generic');
+      for (const rec of await t.records()) out.writes.push(...(await judgeWrites(env, t, rec, lang)));
+      const opened = freescoutComposeTarget(fs);
+      for (const rec of await opened.records()) out.writes.push(...(await judgeWrites(env, opened, rec, lang, COMPOSER_TOOLS)));
+      out.seconds[`read ${lang}`] = Math.round((t1 - t0) / 1000);
+      out.seconds[`write ${lang}`] = Math.round((Date.now() - t1) / 1000);
+      console.log(`FreeScout (generic, ${lang}): read ${out.seconds[`read ${lang}`]} s, write ${out.seconds[`write ${lang}`]} s`);
+    });
+  }
+  return out;
+}
+
 /** What the write side needs: a refund approver, the local model server for quickTicket, the queue allow-list. */
 async function writeSettings(env: Env, modelUrl: string): Promise<void> {
   await env.worker.evaluate(async (baseURL: string) => {
@@ -208,6 +289,8 @@ export interface BenchResult {
   profiles: ReadRow[];
   generic: ReadRow[];
   writes: { profiles: WriteRow[]; generic: WriteRow[] };
+  /** Generic mode only, en and zh (FreeScout's own UI languages): kept apart, saved apart. */
+  freescout?: FreescoutResult;
 }
 
 export async function benchConsoles(): Promise<BenchResult> {
@@ -225,8 +308,7 @@ export async function benchConsoles(): Promise<BenchResult> {
     } finally {
       await l.browser.close();
     }
-    if (!runs('osticket')) return result;
-    if (await osticketAvailable()) {
+    if (runs('osticket') && (await osticketAvailable())) {
       for (const mode of ['profiles', 'generic'] as const) {
         const t0 = Date.now();
         result[mode].push(...(await osticketRows(mode)));
@@ -234,8 +316,13 @@ export async function benchConsoles(): Promise<BenchResult> {
         result.writes[mode].push(...(await osticketWriteRows(mode, model.url)));
         console.log(`osTicket (${mode}): read ${((t1 - t0) / 1000).toFixed(0)} s, write ${((Date.now() - t1) / 1000).toFixed(0)} s`);
       }
-    } else {
+    } else if (runs('osticket')) {
       console.log('osTicket is not installed here (sudo bash e2e/consoles/osticket/setup.sh): skipped, and said so in the results');
+    }
+    if (runs('freescout') && (await freescoutAvailable())) {
+      result.freescout = await benchFreescout(model.url);
+    } else if (runs('freescout')) {
+      console.log('FreeScout is not installed here (sudo bash e2e/consoles/freescout/setup.sh): skipped');
     }
   } finally {
     await model.close();
@@ -263,6 +350,38 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(`writes on the demo with its profile: ${wshare(r.writes.profiles.filter((x) => x.console === 'demo'))}; on osTicket with its profile: ${wshare(r.writes.profiles.filter((x) => x.console === 'osticket'))}; generic alone on the fixture consoles: ${wshare(r.writes.generic.filter((x) => fixtures.includes(x.console)))}; without opaque: ${wshare(r.writes.generic.filter((x) => fixtures.includes(x.console)), ['opaque'])}`);
   const dir = resultsDir();
   mkdirSync(dir, { recursive: true });
+  if (r.freescout) {
+    const fs = r.freescout;
+    const byLang = (lang: string) => {
+      const w = writeTable(fs.writes.filter((x) => x.lang === lang));
+      const opened = Object.fromEntries(COMPOSER_TOOLS.map((tool) => [tool, w['freescout, composer opened']?.[tool] ?? 'n/a']));
+      return { read: table(fs.reads.filter((x) => x.lang === lang)).freescout, write: w.freescout, 'write, composer opened first': opened };
+    };
+    console.log('\nFreeScout 1.8.235, generic profile alone, right/wrong/missing by its database — English UI (Sam Agent):');
+    console.table(byLang('en'));
+    console.log('the same in the zh-CN UI (Jing Chen):');
+    console.table(byLang('zh'));
+    console.log(`FreeScout generic: reads ${share(fs.reads)}; writes as the page loads ${share(fs.writes.filter((x) => x.console === 'freescout') as unknown as ReadRow[])}; composer tools once the agent opened it ${share(fs.writes.filter((x) => x.console !== 'freescout') as unknown as ReadRow[])}`);
+    writeFileSync(
+      join(dir, 'consoles-freescout.json'),
+      `${JSON.stringify(
+        {
+          suite: 'consoles-freescout',
+          measuredAt: new Date().toISOString(),
+          console: 'FreeScout 1.8.235 (e2e/consoles/freescout/setup.sh), generic profile alone (no FreeScout profile exists)',
+          seconds: fs.seconds,
+          en: byLang('en'),
+          zh: byLang('zh'),
+          notRight: [...fs.reads, ...fs.writes].filter((x) => x.verdict !== 'right'),
+        },
+        null,
+        2,
+      )}\n`,
+    );
+    console.log(`results: ${join(dir, 'consoles-freescout.json')}`);
+  }
+  // A FreeScout-only run leaves the other consoles' file alone.
+  if (ONLY?.length && ONLY.every((n) => n === 'freescout')) process.exit(0);
   writeFileSync(
     join(dir, 'consoles.json'),
     `${JSON.stringify(

@@ -58,7 +58,25 @@ export async function press(page: Page, key: 'KeyF' | 'KeyC' | 'KeyD' | 'KeyS' |
   return until(() => toastText(page).catch(() => ''), (t) => t !== '' && t !== before && done(t), timeoutMs);
 }
 
-export const invoke = (env: Env, tabId: number, name: string, input: unknown): Promise<ToolResult> => invokeFrom(env.panel, tabId, name, input);
+/**
+ * A tool call from the side-panel page. A console that loads another page while the tool runs
+ * (FreeScout moves on after an assignment) closes the message channel before any answer: that
+ * is deskhand not saying what happened, a failed call with NO_ANSWER, not a crash of the run.
+ */
+export async function invoke(env: Env, tabId: number, name: string, input: unknown): Promise<ToolResult> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  // A call whose page went away may also never be answered at all: bounded, so the run goes on.
+  const silent = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer to ${name} in ${INVOKE_MS} ms`)), INVOKE_MS)));
+  try {
+    return await Promise.race([invokeFrom(env.panel, tabId, name, input), silent]);
+  } catch (e) {
+    const detail = e instanceof Error ? e.message : String(e);
+    return { status: 'uncertain', error: { code: 'NO_ANSWER', type: 'uncertain', detail, suggestion: '', retryable: false, traceId: '' } };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+const INVOKE_MS = 45_000;
 
 export interface LedgerEntry {
   state: string;
@@ -139,6 +157,18 @@ export interface Hands {
    * Issue Summary, details and priority), so a person chooses the category first.
    */
   categoryFirst?: boolean;
+  /**
+   * Fields the new-ticket form does not have (FreeScout's has neither a priority nor a
+   * category): a person asks for no priority there, and category.match is right when it
+   * chooses none (a choice put into some other field is wrong).
+   */
+  lacks?: ('priority' | 'category')[];
+  /**
+   * Opens the reply or note box as a person does before writing (FreeScout keeps its one
+   * composer hidden until the toolbar's Reply or Note is clicked). Only a target that measures
+   * "after the agent opened it" sets this; the plain target leaves the page as it loads.
+   */
+  compose?(page: Page, kind: 'reply' | 'note'): Promise<void>;
 }
 
 const L = (lang: Lang, zh: string, en: string) => (lang === 'zh' ? zh : en);
@@ -328,7 +358,14 @@ async function landedAfter(t: WriteTarget, mark: unknown, ok: (l: Landed) => boo
 /** A confirmable call: confirmed in the side panel, and deskhand's word is the ledger's outcome. */
 async function confirmed(env: Env, tabId: number, r: ToolResult): Promise<Said> {
   if (r.status !== 'needs_confirmation') return saidOf(r);
-  const entry = await confirmInPanel(env, tabId, r.call);
+  let entry: LedgerEntry;
+  try {
+    entry = await confirmInPanel(env, tabId, r.call);
+  } catch (e) {
+    // A card a person cannot confirm (its Confirm stays disabled: a conflict, a stale record) sends nothing.
+    const conflicts = JSON.stringify(r.call.conflicts).slice(0, 200);
+    return { ok: false, why: `not confirmable (conflicts ${conflicts}): ${(e instanceof Error ? e.message : String(e)).slice(0, 100)}` };
+  }
   return entry.state === 'executed' ? { ok: true } : { ok: false, why: `${entry.state}: ${entry.outcome?.error?.code ?? ''} ${entry.outcome?.error?.detail?.slice(0, 140) ?? ''}`.trim() };
 }
 
@@ -340,14 +377,17 @@ const safely = async (fn: () => Promise<unknown>) => {
   }
 };
 
-export async function judgeWrites(env: Env, t: WriteTarget, rec: TargetRecord, lang: Lang): Promise<WriteRow[]> {
+/** `only`: just these tools (a variant of a target that changes what they meet, e.g. `Hands.compose`). */
+export async function judgeWrites(env: Env, t: WriteTarget, rec: TargetRecord, lang: Lang, only?: readonly WriteTool[]): Promise<WriteRow[]> {
   const rows: WriteRow[] = [];
   const row = (tool: WriteTool, j: Judged) => rows.push({ console: t.name, record: rec.id, lang, tool, ...j });
   const url = rec.urls[lang];
   const h = t.hands;
+  const wants = (...tools: WriteTool[]) => !only || tools.some((x) => only.includes(x));
 
   // reply.draft, judged by what the backend gets when a person presses the console's own Send.
-  await step(env, t, url, async ({ page, tabId }) => {
+  if (wants('reply.draft')) await step(env, t, url, async ({ page, tabId }) => {
+    if (h.compose) await safely(() => h.compose!(page, 'reply'));
     const mark = await t.backend.mark(rec.id);
     const r = await invoke(env, tabId, 'reply.draft', { text: TEXTS.draft[lang] });
     if (r.status === 'done') await safely(() => h.send(page, lang));
@@ -356,7 +396,9 @@ export async function judgeWrites(env: Env, t: WriteTarget, rec: TargetRecord, l
   });
   // reply.send and note.add: deskhand presses, a person confirms the send.
   for (const [tool, kind] of [['reply.send', 'replies'], ['note.add', 'notes']] as const) {
-    await step(env, t, url, async ({ tabId }) => {
+    if (!wants(tool)) continue;
+    await step(env, t, url, async ({ page, tabId }) => {
+      if (h.compose) await safely(() => h.compose!(page, tool === 'reply.send' ? 'reply' : 'note'));
       const mark = await t.backend.mark(rec.id);
       const text = tool === 'reply.send' ? TEXTS.send[lang] : TEXTS.note[lang];
       const said = await confirmed(env, tabId, await invoke(env, tabId, tool, { text }));
@@ -365,7 +407,7 @@ export async function judgeWrites(env: Env, t: WriteTarget, rec: TargetRecord, l
       row(tool, judgeLanding(said, l[kind].length + other.length, l[kind][0] === text && other.length === 0, `${kind} ${JSON.stringify(l[kind]).slice(0, 120)}${other.length ? `, and ${JSON.stringify(other)} the other kind` : ''}`));
     });
   }
-  if (h.assigns.queue) {
+  if (h.assigns.queue && wants('queue.assign')) {
     await step(env, t, url, async ({ tabId }) => {
       const mark = await t.backend.mark(rec.id);
       const said = saidOf(await invoke(env, tabId, 'queue.assign', { queue: t.queue.label[lang] }));
@@ -374,7 +416,7 @@ export async function judgeWrites(env: Env, t: WriteTarget, rec: TargetRecord, l
       row('queue.assign', judgeLanding(said, l.queue === t.queue.value ? Math.max(posts, 1) : 0, true, `queue ${l.queue ?? '-'}`));
     });
   }
-  if (h.assigns.agent) {
+  if (h.assigns.agent && wants('ticket.assign')) {
     const agent = t.agent ?? 'Marcus Lee';
     await step(env, t, url, async ({ tabId }) => {
       const mark = await t.backend.mark(rec.id);
@@ -384,11 +426,11 @@ export async function judgeWrites(env: Env, t: WriteTarget, rec: TargetRecord, l
       row('ticket.assign', judgeLanding(said, l.agent === agent ? Math.max(posts, 1) : 0, true, `agent ${l.agent ?? '-'}`));
     });
   }
-  rows.push(...(await ticketTools(env, t, rec, lang, url)));
+  if (wants('customer.fill', 'ticket.fill', 'category.match', 'ticket.submit')) rows.push(...(await ticketTools(env, t, rec, lang, url)));
   // T: the quick-ticket flow with the model server, where the ticket form is. A console that
   // keeps it on a page of its own says so on the record page (the ticketForm facet tests);
   // the agent goes there from the record, as told, and presses T on it.
-  await step(env, t, url, async ({ page }) => {
+  if (wants('quickTicket')) await step(env, t, url, async ({ page }) => {
     if (h.ticketPage) {
       await safely(() => h.ticketPage!(page, lang));
       await waitReady({ worker: env.worker }, page).catch(() => {});
@@ -404,7 +446,7 @@ export async function judgeWrites(env: Env, t: WriteTarget, rec: TargetRecord, l
     const same = linked && tk.category === rec.category && tk.customer.email.toLowerCase() === rec.customer.email.toLowerCase();
     row('quickTicket', judgeLanding({ ok: /已完成/.test(toast), why: toast.replace(/^deskhand · /, '').slice(0, 160) }, l.tickets.length, same, tk ? `ticket ${tk.recordId ?? '-'} ${tk.category} ${tk.customer.email}` : 'no ticket'));
   });
-  if (h.refund && rec.customer.orderId) {
+  if (h.refund && rec.customer.orderId && wants('refund.request')) {
     await step(env, t, url, async ({ page, tabId }) => {
       const mark = await t.backend.mark(rec.id);
       await safely(() => h.refund!(page, lang, String(AMOUNT), TEXTS.reason[lang]));
@@ -435,15 +477,27 @@ async function ticketTools(env: Env, t: WriteTarget, rec: TargetRecord, lang: La
     // A lookup form reloads the page with the chosen customer (osTicket): wait for it as a person does.
     await waitReady({ worker: env.worker }, page).catch(() => {});
     await settle(page);
+    const lacks = t.hands.lacks ?? [];
+    let noCategory: Judged | null = null;
     const matchCategory = async (): Promise<Said> => {
       const c = await invoke(env, tabId, 'category.match', {});
       const chose = c.status === 'done' && (c.data as { applied?: boolean }).applied === true;
+      if (lacks.includes('category')) {
+        const code = 'error' in c ? c.error.code : '';
+        noCategory = chose
+          ? { verdict: 'wrong', why: `chose ${JSON.stringify((c.data as { choice?: unknown }).choice).slice(0, 80)} on a form without a category` }
+          : c.status === 'done' || code === 'NO_CATEGORY_FIELD'
+            ? { verdict: 'right', why: '' }
+            : { verdict: 'missing', why: saidOf(c).why ?? '' };
+        return saidOf(c);
+      }
       // A category chosen by hand where deskhand chose none, so the other fields can still be judged.
       if (!chose) await invoke(env, tabId, 'ticket.fill', { category: rec.categoryLabel[lang] });
       return chose ? { ok: true } : c.status === 'done' ? { ok: false, why: 'chose no category' } : saidOf(c);
     };
     const first = t.hands.categoryFirst ? await matchCategory() : null;
-    const fill = saidOf(await invoke(env, tabId, 'ticket.fill', { title: TEXTS.title[lang], description: TEXTS.description[lang], priority: 'high' }));
+    const priority = lacks.includes('priority') ? '' : 'high';
+    const fill = saidOf(await invoke(env, tabId, 'ticket.fill', { title: TEXTS.title[lang], description: TEXTS.description[lang], ...(priority ? { priority } : {}) }));
     const category = first ?? (await matchCategory());
     const submit = saidOf(await invoke(env, tabId, 'ticket.submit', {}));
     let l = await landedAfter(t, mark, (x) => x.tickets.length > 0, 4_000);
@@ -453,12 +507,12 @@ async function ticketTools(env: Env, t: WriteTarget, rec: TargetRecord, lang: La
       l = await landedAfter(t, mark, (x) => x.tickets.length > 0, 4_000);
     }
     const ticket = l.tickets.length === 1 ? l.tickets[0]! : null;
-    const want = { customer: rec.customer, title: TEXTS.title[lang], description: TEXTS.description[lang], priority: 'high', category: rec.category };
+    const want = { customer: rec.customer, title: TEXTS.title[lang], description: TEXTS.description[lang], priority, category: rec.category };
     const base = { console: t.name, record: rec.id, lang };
     return [
       { ...base, tool: 'customer.fill' as const, ...judgeTicketFields('customer.fill', customer, ticket, want) },
       { ...base, tool: 'ticket.fill' as const, ...judgeTicketFields('ticket.fill', fill, ticket, want) },
-      { ...base, tool: 'category.match' as const, ...judgeTicketFields('category.match', category, ticket, want) },
+      { ...base, tool: 'category.match' as const, ...(noCategory ?? judgeTicketFields('category.match', category, ticket, want)) },
       { ...base, tool: 'ticket.submit' as const, ...judgeLanding(submit, byDeskhand, byDeskhand === 1, `${byDeskhand} ticket(s)`) },
     ];
   });
