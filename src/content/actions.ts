@@ -49,10 +49,13 @@ interface PageFacts {
   refundForm?: { found?: boolean };
 }
 
-/** What page.inspect reports of the forms here (a read: the action asks the page model through a tool). */
-async function pageFacts(host: Host): Promise<PageFacts> {
+/**
+ * What page.inspect reports of the forms here (a read: the action asks the page model through
+ * a tool). Null when it did not answer: then the tool the key runs decides, as it would anyway.
+ */
+async function pageFacts(host: Host): Promise<PageFacts | null> {
   const r = await host.core.registry.invoke('page.inspect', {}, host.ctx('hotkey'));
-  return r.status === 'done' ? (((r.data as { capabilities?: PageFacts }).capabilities ?? {}) as PageFacts) : {};
+  return r.status === 'done' ? ((r.data as { capabilities?: PageFacts }).capabilities ?? null) : null;
 }
 
 /**
@@ -61,8 +64,9 @@ async function pageFacts(host: Host): Promise<PageFacts> {
  * page's own link to it — instead of a generic "not on this page".
  */
 async function ticketFormElsewhere(host: Host): Promise<ActionReport | null> {
-  const form = (await pageFacts(host)).ticketForm;
-  if (form?.found) return null;
+  const facts = await pageFacts(host);
+  const form = facts?.ticketForm;
+  if (!facts || form?.found) return null;
   const at = form?.elsewhere;
   if (at) return { tone: 'warn', text: t('toastTicketFormAt', at.label || t('toastTicketFormPage'), at.path) };
   return { tone: 'warn', text: t('toastNoTicketForm') };
@@ -110,7 +114,8 @@ export async function runAction(host: Host, action: HotkeyAction): Promise<Actio
 
 /** Refund from the console's own refund form: the agent types, refund.request prepares it from the form, a person confirms. */
 async function prepareRefund(host: Host): Promise<ActionReport> {
-  if (!(await pageFacts(host)).refundForm?.found) return { tone: 'warn', text: t('toastNoRefundForm') };
+  const facts = await pageFacts(host);
+  if (facts && !facts.refundForm?.found) return { tone: 'warn', text: t('toastNoRefundForm') };
   const r = await host.core.registry.invoke('refund.request', {}, host.ctx('hotkey'));
   if (r.status === 'needs_confirmation') {
     const { amount, currency, orderId } = r.call.input as { amount: number; currency: string; orderId: string };
