@@ -116,7 +116,8 @@ describe('sends and high-risk writes', () => {
 });
 
 describe('an input the tool completes from the page (S sends the typed draft)', () => {
-  const draftCore = (draft: string) => {
+  /** A send tool that, without text, prepares what `draft()` says the reply box holds. */
+  const draftCore = (draft: () => string, max = 100) => {
     const core = createToolCore();
     const sent: string[] = [];
     core.registry.register({
@@ -125,15 +126,15 @@ describe('an input the tool completes from the page (S sends the typed draft)', 
       description: 'Send the given text, or the draft typed in the reply box.',
       sideEffect: 'send',
       risk: 'high',
-      input: z.strictObject({ text: z.string().min(1).max(20).optional() }),
-      run: async ({ text }) => ok({ recordId: 'C-1', display: { text: text ?? draft }, input: { text: text ?? draft } }),
+      input: z.strictObject({ text: z.string().min(1).max(max).optional() }),
+      run: async ({ text }) => ok({ recordId: 'C-1', display: { text: text ?? draft() }, input: { text: text ?? draft() } }),
       deliver: async ({ text }) => (sent.push(text ?? ''), ok({ sent: true })),
     });
     return { ...core, sent };
   };
 
   it('prepares exactly the text read from the page, fingerprinted and shown as such', async () => {
-    const { registry } = draftCore('typed by the agent');
+    const { registry } = draftCore(() => 'typed by the agent');
     const r = await registry.invoke('reply.send', {}, ctx());
     if (r.status !== 'needs_confirmation') throw new Error(JSON.stringify(r));
     expect(r.call.input).toEqual({ text: 'typed by the agent' });
@@ -142,7 +143,7 @@ describe('an input the tool completes from the page (S sends the typed draft)', 
   });
 
   it('validates what the page gave like a caller\'s input: too long is refused, nothing is prepared', async () => {
-    const { registry } = draftCore('a draft far longer than twenty characters');
+    const { registry } = draftCore(() => 'a draft far longer than twenty characters', 20);
     const r = await registry.invoke('reply.send', {}, ctx());
     expect(r.status).toBe('refused');
     if (!('error' in r)) throw new Error('expected a refusal');
@@ -151,22 +152,11 @@ describe('an input the tool completes from the page (S sends the typed draft)', 
 
   it('the executor delivers the prepared text, whatever the page holds later', async () => {
     let draft = 'first';
-    const core = createToolCore();
-    const sent: string[] = [];
-    core.registry.register({
-      name: 'reply.send',
-      title: 'Send reply',
-      description: 'Send the draft typed in the reply box.',
-      sideEffect: 'send',
-      risk: 'high',
-      input: z.strictObject({ text: z.string().min(1).optional() }),
-      run: async ({ text }) => ok({ display: { text: text ?? draft }, input: { text: text ?? draft } }),
-      deliver: async ({ text }) => (sent.push(text ?? ''), ok({ sent: true })),
-    });
+    const core = draftCore(() => draft);
     const r = await core.registry.invoke('reply.send', {}, ctx());
     if (r.status !== 'needs_confirmation') throw new Error(JSON.stringify(r));
     draft = 'changed on the page afterwards';
     expect(await core.executor.execute(r.call, { approvedBy: 'a' })).toMatchObject({ status: 'executed' });
-    expect(sent).toEqual(['first']);
+    expect(core.sent).toEqual(['first']);
   });
 });
