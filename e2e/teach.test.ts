@@ -288,6 +288,10 @@ describe('teach mode on a console the heuristics miss', () => {
     expect(await taughtStored(b.worker)).toBeNull();
 
     await input(join(downloads, file!));
+    // Nothing is used before the agent has seen what it finds here and accepted it.
+    await panel.waitForSelector('.import-review[data-blocked="false"]');
+    expect(await taughtStored(b.worker)).toBeNull();
+    await panel.click('.accept-import');
     await panel.waitForSelector('.profile-in-use[data-source="taught"]');
     expect(await until(() => reads(panel, tabId), (r) => r.customer.name !== undefined)).toEqual(sameHere);
   });

@@ -12,7 +12,7 @@ import { z } from '../tools/zod.ts';
 import { GRADES } from '../catalog/grades.ts';
 import { ExecReply, refusal, type Reply } from '../messages/index.ts';
 import { auditRecord, type AuditRecord } from '../tools/audit.ts';
-import { conflictsOf, displayOf, urlCarries } from '../tools/card.ts';
+import { conflictsOf, displayOf, FACT_SOURCES, recordDrift, urlCarries, type Fact } from '../tools/card.ts';
 import { canonicalJson, sha256Hex } from '../tools/canonical.ts';
 import type { ExecOutcome } from '../tools/executor.ts';
 import { Ledger, type LedgerEntry } from '../tools/ledger.ts';
@@ -33,7 +33,12 @@ export const ledger = new Ledger(ledgerStore, { audit: storageAuditSink, mono, h
 const DELIVERY_TIMEOUT_MS = 30_000;
 
 /** What a tab's page.info answer must hold for the stale check (the rest is the panel's). */
-const PageInfoReply = z.looseObject({ ok: z.literal(true), conversationId: z.optional(z.nullable(z.string().check(z.maxLength(200)))) });
+const PageInfoReply = z.looseObject({
+  ok: z.literal(true),
+  conversationId: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
+  /** The record id as each of the page's sources reads it now (src/page/facts.ts). */
+  ids: z.optional(z.array(z.strictObject({ field: z.literal('conversation'), value: z.string().check(z.maxLength(200)), source: z.enum(FACT_SOURCES) })).check(z.maxLength(20))),
+});
 
 const refused = (code: string, detail: string) => refusal(code, detail, 'forbidden', 'Nothing was stored.');
 
@@ -146,15 +151,16 @@ export async function stillBound(call: PreparedCall): Promise<ToolError | null> 
     return notNow('TAB_NAVIGATED', 'The tab no longer shows the console the action was prepared on.', 'Go back to the console, or reject it.');
   }
   const urlFacts = call.provenance.filter((f) => f.source === 'url' && f.field === 'conversation');
-  if (urlFacts.length && tab.url) {
-    if (urlFacts.every((f) => urlCarries(tab.url!, f.value))) return null;
-    return stale(call);
-  }
-  if (call.binding.recordId) {
-    const asked = await askTab(tabId, { type: 'page.info' });
-    const info = 'reply' in asked ? PageInfoReply.safeParse(asked.reply).data : undefined;
-    if (info?.conversationId && info.conversationId !== call.binding.recordId) return stale(call);
-  }
+  if (urlFacts.length && tab.url && !urlFacts.every((f) => urlCarries(tab.url!, f.value))) return stale(call);
+  if (!call.binding.recordId) return null;
+  // The URL can stay while the page shows another record in place (its heading, its data
+  // attributes): every other source the card was prepared from must still say the same.
+  const asked = await askTab(tabId, { type: 'page.info' });
+  const info = 'reply' in asked ? PageInfoReply.safeParse(asked.reply).data : undefined;
+  if (!info) return null;
+  if (!urlFacts.length && info.conversationId && info.conversationId !== call.binding.recordId) return stale(call);
+  const notUrl = (fs: readonly Fact[]) => fs.filter((f) => f.source !== 'url');
+  if (info.ids && recordDrift(notUrl(call.provenance), notUrl(info.ids))) return stale(call);
   return null;
 }
 

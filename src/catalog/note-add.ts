@@ -6,7 +6,7 @@ import type { WriteTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
 import { deliver, fillComposer } from './landed.ts';
 import { composerOf, openComposer, recordIdOf } from './composer.ts';
-import { buttonNear, enabledAfterFill } from './press.ts';
+import { buttonNear, enabledAfterFill, foreignCommit } from './press.ts';
 
 const input = z.strictObject({ text: z.string().check(z.trim(), z.minLength(1), z.maxLength(2_000)) });
 
@@ -36,6 +36,9 @@ export const noteAdd = (deps: CatalogDeps): WriteTool<typeof input, unknown> => 
     // Found before the fill (no button: nothing is typed), pressed only once it is enabled.
     const button = own ? { ok: true as const, el: own, label: '' } : buttonNear(info?.container ?? f.el, BUTTON_SYNONYMS.addNote, { disabledOk: true });
     if (!button.ok) return fail('not_found', 'NO_NOTE_BUTTON', `The note box has no save button deskhand can use: ${button.detail}.`, 'Add the note by hand.');
+    // An internal note never goes out through the reply's Send or another form's submit.
+    const foreign = foreignCommit(deps, 'note', button.el);
+    if (foreign) return foreign;
     const blocked = behindModal(f.el);
     if (blocked) return fail('failed', 'COMPOSER_BLOCKED', `The note box cannot be edited now${blocked}.`, 'Close the dialog, then add the note again.');
     const filled = await fillComposer(f, text, ctx.signal);

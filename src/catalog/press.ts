@@ -10,6 +10,7 @@ import { noticeBaseline, watchOutcome, type Outcome } from '../dom/outcome.ts';
 import { fail, ok } from '../tools/errors.ts';
 import type { RunResult } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
+import { commitProblem, type Job } from '../page/owners.ts';
 
 /**
  * Presses a console's submit and reads what it says (src/dom/outcome.ts): the profile's
@@ -77,4 +78,16 @@ export function fromOutcome<T>(o: Outcome, data: (notice: string) => T, w: Outco
     return fail(kind, kind === 'failed' ? w.refused : w.unclear, `The console answered: ${o.notice}`, kind === 'failed' ? w.fix : w.check);
   }
   return fail('uncertain', w.silent, `The console showed no result (${o.via}: no success or error notice, no other sign).`, w.check);
+}
+
+/**
+ * Refuses to press another job's control (src/page/owners.ts): a profile may say where a
+ * job's button is, never make a reply's Send press the refund form's submit.
+ */
+export function foreignCommit(deps: CatalogDeps, job: Job, button: Element): RunResult<never> | null {
+  const p = commitProblem(deps.model().current(), job, button);
+  if (!p) return null;
+  return fail('forbidden', 'FOREIGN_CONTROL', `Nothing was pressed: ${p.detail}.`, 'The console profile points this job at a control that is not its own. Check the profile under "This console" (or remove it) and do this by hand.', {
+    params: { job, ...(p.owner ? { owner: p.owner } : {}) },
+  });
 }

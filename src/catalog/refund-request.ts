@@ -10,7 +10,7 @@ import type { CatalogDeps } from './deps.ts';
 import { deliver } from './landed.ts';
 import { recordIdOf } from './composer.ts';
 import { fillValues, planValues, unverified } from './fill.ts';
-import { buttonNear } from './press.ts';
+import { buttonNear, foreignCommit } from './press.ts';
 
 /** What a prepared refund holds: every part, checked. */
 const prepared = z.strictObject({
@@ -72,6 +72,8 @@ export const refundRequest = (deps: CatalogDeps): WriteTool<typeof input, unknow
     }
     const button = buttonNear(form, BUTTON_SYNONYMS.submitRefund);
     if (!button.ok) return fail('failed', 'NO_REFUND_BUTTON', `The refund form cannot be submitted: ${button.detail}. Nothing was submitted.`, 'Submit it by hand.');
+    const foreign = foreignCommit(deps, 'refundForm', button.el);
+    if (foreign) return foreign;
     // Through deliver(): a refund form that posts the whole page (a classic console's Refund
     // tab) is answered by the next page, like a reply or a note.
     return deliver(

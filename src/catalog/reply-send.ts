@@ -8,7 +8,16 @@ import type { CatalogDeps } from './deps.ts';
 import { recordFacts } from '../page/facts.ts';
 import { noHiddenControls } from '../tools/unicode.ts';
 import { deliver, fillComposer } from './landed.ts';
+import { foreignCommit } from './press.ts';
 import { composerOf, openComposer, recordIdOf } from './composer.ts';
+
+/** The composer's Send: the profile's, the one found with the composer, else one named Send near it (then anywhere). */
+function sendButton(deps: CatalogDeps, editor: Element): HTMLElement | null {
+  const s = deps.model().current();
+  const info = s.composer('reply', true);
+  const scope = info?.container ?? editor.closest('form, section, [role=region], [role=form]') ?? document.body;
+  return s.submit('reply') ?? info?.sendButton ?? findButton(BUTTON_SYNONYMS.send, { scope }) ?? findButton(BUTTON_SYNONYMS.send);
+}
 
 /** A prepared send holds the exact text. */
 const prepared = z.strictObject({ text: z.string().check(z.trim(), z.minLength(1), z.maxLength(2_000), z.superRefine(noHiddenControls)) });
@@ -48,16 +57,20 @@ export const replySend = (deps: CatalogDeps): SendTool<typeof input, unknown> =>
     if (!composer) return fail('not_found', 'NO_COMPOSER', 'No reply composer was found.', 'Open the conversation first.');
     const message = text ?? currentValue(composer.el, composer.kind).trim();
     if (!message) return fail('validation', 'EMPTY_DRAFT', 'The reply box is empty: there is nothing to send.', 'Type or draft the reply first.');
+    // No card for a send whose button is another job's: checked here and again at delivery.
+    const button = sendButton(deps, composer.el);
+    const foreign = button ? foreignCommit(deps, 'reply', button) : null;
+    if (foreign) return foreign;
     return ok({ recordId: id, touches: ['reply', 'send'], provenance: facts.provenance, display: { text: message }, input: { text: message } });
   },
   async deliver({ text }, _call, ctx) {
     // The executor checked the call against `prepared`: the text is there. Belt and braces.
     if (!text) return fail('failed', 'EMPTY_DRAFT', 'The prepared message has no text. Nothing was sent.', 'Prepare the send again.');
     const f = await openComposer(deps, 'reply', ctx.signal);
-    const info = deps.model().current().composer('reply');
-    const scope = info?.container ?? f?.el.closest('form, section, [role=region], [role=form]') ?? document.body;
-    const button = deps.model().current().submit('reply') ?? info?.sendButton ?? findButton(BUTTON_SYNONYMS.send, { scope }) ?? findButton(BUTTON_SYNONYMS.send);
+    const button = f ? sendButton(deps, f.el) : null;
     if (!f || !button) return fail('failed', 'NO_COMPOSER', 'The composer or its Send button is gone. Nothing was sent.', 'Open the conversation and try again.');
+    const foreign = foreignCommit(deps, 'reply', button);
+    if (foreign) return foreign;
     const filled = await fillComposer(f, text, ctx.signal);
     if (!filled.ok) return fail('failed', 'TEXT_NOT_TAKEN', `The composer did not take the text (${filled.detail}). Nothing was sent.`, 'Send it by hand.');
     return deliver(

@@ -7,7 +7,7 @@ import type { CatalogDeps } from './deps.ts';
 import { isVisible } from '../dom/text.ts';
 import { deliver } from './landed.ts';
 import { currentOf, opensFirst, ticketForm } from './fill.ts';
-import { buttonNear } from './press.ts';
+import { buttonNear, foreignCommit } from './press.ts';
 
 const input = z.strictObject({});
 const REQUIRED = ['title', 'category', 'description'] as const;
@@ -54,6 +54,9 @@ export const ticketSubmit = (deps: CatalogDeps): WriteTool<typeof input, unknown
     const sole = named && !named.ok ? soleSubmit(form) : null;
     const button = own ? { ok: true as const, el: own } : sole ? { ok: true as const, el: sole } : named!;
     if (!button.ok) return fail('not_found', 'NO_SUBMIT_BUTTON', `The ticket form cannot be submitted: ${button.detail}.`, 'Submit it by hand.');
+    // The submit must be the form's own (inside it, its submitter, in its dialog), never another job's control.
+    const foreign = foreignCommit(deps, 'ticketForm', button.el);
+    if (foreign) return foreign;
     const title = currentOf(found.title!).trim();
     return deliver(
       deps,

@@ -3,6 +3,7 @@
  * only the service worker may ask for an approved call to be carried out;
  * only the side panel may run tools for the model, and always under the `llm` caller.
  */
+import { recordFacts } from '../page/facts.ts';
 import { ToContent, classifySender, refusal, type Reply } from '../messages/index.ts';
 import type { Host } from './host.ts';
 import { pageLang } from './actions.ts';
@@ -80,6 +81,8 @@ async function handle(state: ContentState, raw: unknown, sender: chrome.runtime.
         profile: s.choice ? { id: s.choice.profile.id, source: s.choice.source } : null,
         conversationId: identity.recordId,
         displayId: identity.display,
+        // Each source's reading of the record, for the worker's stale check (a card prepared on one record is stale when any source moved).
+        ids: recordFacts(s).provenance,
         readyMs: state.readyMs(),
         registryMs: state.registryMs,
       };

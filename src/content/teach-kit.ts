@@ -11,7 +11,7 @@
  * The kit lives on the isolated world's global (src/content/teach-keys.ts).
  */
 import { registerCatalog } from '../catalog/index.ts';
-import { findButtonNear } from '../dom/controls/button.ts';
+import { findButtonIn, findButtonNear } from '../dom/controls/button.ts';
 import { cleanValue } from '../dom/customer.ts';
 import { describeEl } from '../dom/describe.ts';
 import { findButton } from '../dom/find.ts';
@@ -20,11 +20,13 @@ import { BUTTON_SYNONYMS } from '../dom/synonyms.ts';
 import { visibleTextOf } from '../dom/visible.ts';
 import { classifySender, refusal } from '../messages/index.ts';
 import { PageModel } from '../page/model.ts';
+import { ownershipProblems } from '../page/owners.ts';
 import { createToolCore } from '../tools/index.ts';
 import { t } from '../ui/i18n.ts';
 
 export const TEACH_KIT = {
   registerCatalog,
+  findButtonIn,
   findButtonNear,
   cleanValue,
   describeEl,
@@ -37,6 +39,7 @@ export const TEACH_KIT = {
   classifySender,
   refusal,
   PageModel,
+  ownershipProblems,
   createToolCore,
   t,
 };

@@ -233,7 +233,8 @@ export class Snapshot {
   submit(kind: 'reply' | 'note' | 'ticketForm'): HTMLElement | null {
     const css = kind === 'ticketForm' ? this.profile?.ticketForm?.submit : this.profile?.composers?.[kind]?.submit;
     const el = css ? queryOne(this.doc, css) : null;
-    return el instanceof HTMLElement ? el : null;
+    // Not `instanceof HTMLElement`: a button in a same-origin frame is an HTMLElement of that frame's realm.
+    return el && typeof (el as HTMLElement).click === 'function' ? (el as HTMLElement) : null;
   }
 
   /** Where the ticket form's customer is chosen by a search (osTicket's user lookup). */

@@ -20,7 +20,7 @@ import { errorText, fieldName } from '../ui/errors.ts';
 import { joinList, t, toolTitle } from '../ui/i18n.ts';
 import { Problems } from '../ui/Problems.tsx';
 import type { Problem } from '../tools/problems.ts';
-import { CapabilityTable, fetchReport } from './capabilities.tsx';
+import { CapabilityTable, Conflicts, fetchReport } from './capabilities.tsx';
 
 /** The content script's answer is checked like any input: the patch only counts once the merged draft parses. */
 const PickReply = z.object({
@@ -139,6 +139,8 @@ export function Teach({ tabId, origin, base, first, onDone }: Props) {
           <h3 class="check-title">{t('checkTitle')}</h3>
           <CapabilityTable report={report} onTeach={(c) => (setCap(c), setLast(null))} />
           <DryRuns report={report} />
+          <Conflicts report={report} />
+          {report.conflicts.length > 0 && <p class="meta">{t('teachConflicts')}</p>}
         </>
       )}
       {problem && (
@@ -148,7 +150,8 @@ export function Teach({ tabId, origin, base, first, onDone }: Props) {
         </div>
       )}
       <div class="teach-actions">
-        <button class="confirm save-taught" onClick={() => void save()}>
+        {/* A taught rule that makes one job press another's control is never saved. */}
+        <button class="confirm save-taught" disabled={!!report?.conflicts.length} onClick={() => void save()}>
           {t('teachSave')}
         </button>
         <button class="cancel-teach" onClick={() => void toTab(tabId, { type: 'teach.cancel' }).then(() => onDone(false))}>

@@ -18,7 +18,7 @@ import { Problems } from '../ui/Problems.tsx';
 import type { Problem } from '../tools/problems.ts';
 import { profileName } from '../ui/profile-name.ts';
 import { Teach } from './Teach.tsx';
-import { CapabilityTable, fetchReport } from './capabilities.tsx';
+import { CapabilityTable, Conflicts, fetchReport } from './capabilities.tsx';
 
 
 export function ThisConsole({ tabId }: { tabId: number }) {
@@ -29,6 +29,8 @@ export function ThisConsole({ tabId }: { tabId: number }) {
   const [problems, setProblems] = useState<Problem[]>([]);
   const [notice, setNotice] = useState('');
   const [href, setHref] = useState<string | null>(null);
+  // An imported profile is used only once the agent has seen what it finds here and accepted it.
+  const [review, setReview] = useState<{ profile: ConsoleProfile; report: ConsoleReport | null } | null>(null);
 
   const load = async () => {
     const r = await fetchReport(tabId);
@@ -83,11 +85,18 @@ export function ThisConsole({ tabId }: { tabId: number }) {
     if (!file) return;
     const res = importProfile(await file.text(), report.origin);
     if (!res.ok) return setProblems(res.problems);
-    const saved = await saveTaught(report.origin, res.profile);
+    setReview({ profile: res.profile, report: await fetchReport(tabId, res.profile) });
+  };
+  const accept = async () => {
+    if (!review || !review.report || review.report.conflicts.length) return;
+    const saved = await saveTaught(report.origin, review.profile);
+    setReview(null);
     if (!saved.ok) return setProblems(saved.problems);
-    setNotice(t('importDone', res.profile.name));
+    setNotice(t('importDone', review.profile.name));
     void load();
   };
+
+  if (review) return <ImportReview review={review} origin={report.origin} onAccept={() => void accept()} onCancel={() => setReview(null)} />;
 
   return (
     <section class="this-console" aria-label={t('tabConsole')}>
@@ -142,6 +151,38 @@ export function ThisConsole({ tabId }: { tabId: number }) {
         </div>
       )}
       {notice && <p class="notice done">{notice}</p>}
+    </section>
+  );
+}
+
+/**
+ * What an imported profile finds on this page, before it is used: the same table as the
+ * console view, with the jobs whose control would be another job's. Such a profile cannot be
+ * accepted (issue 19: a profile may say where things are, never make a reply press a refund).
+ */
+function ImportReview({ review, origin, onAccept, onCancel }: { review: { profile: ConsoleProfile; report: ConsoleReport | null }; origin: string; onAccept(): void; onCancel(): void }) {
+  const { profile, report } = review;
+  const blocked = !report || report.conflicts.length > 0;
+  return (
+    <section class="import-review" aria-label={t('importReviewTitle')} data-blocked={String(blocked)}>
+      <h3>{t('importReviewTitle')}</h3>
+      <p>{t('importReviewIntro', profile.name, new URL(origin).host)}</p>
+      {report ? (
+        <>
+          <CapabilityTable report={report} />
+          <Conflicts report={report} />
+        </>
+      ) : (
+        <p class="error">{t('noConsoleTab')}</p>
+      )}
+      <div class="console-actions">
+        <button class="confirm accept-import" disabled={blocked} onClick={onAccept}>
+          {t('importAccept')}
+        </button>
+        <button class="cancel-import" onClick={onCancel}>
+          {t('importCancel')}
+        </button>
+      </div>
     </section>
   );
 }

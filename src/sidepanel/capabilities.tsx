@@ -82,3 +82,20 @@ function ReadText({ line }: { line: ReadLine }) {
     </>
   );
 }
+
+/** Jobs whose control is another job's with this profile (src/page/owners.ts); the detail names the elements for whoever fixes the profile. */
+export function Conflicts({ report }: { report: ConsoleReport }) {
+  if (!report.conflicts?.length) return null;
+  return (
+    <div class="error conflicts" role="alert">
+      <p>{t('conflictsTitle')}</p>
+      <ul>
+        {report.conflicts.map((c) => (
+          <li class="conflict" data-job={c.job} data-owner={c.owner ?? ''}>
+            {c.owner ? t('conflictOwner', t(`job_${c.job}`), t(`job_${c.owner}`)) : t('conflictOther', t(`job_${c.job}`))} <code>{c.detail}</code>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

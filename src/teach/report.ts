@@ -8,7 +8,7 @@
  * after the console changed is visible.
  */
 import { registerCatalog } from '../catalog/index.ts';
-import { findButtonNear } from '../dom/controls/button.ts';
+import { findButtonIn, findButtonNear } from '../dom/controls/button.ts';
 import { findButton } from '../dom/find.ts';
 import { describeEl } from '../dom/describe.ts';
 import { matchesSafely, queryAll, queryOne } from '../dom/query.ts';
@@ -18,6 +18,7 @@ import { createToolCore } from '../tools/index.ts';
 import type { InvokeCtx, ToolResult } from '../tools/types.ts';
 import type { PageModel, Snapshot } from '../page/model.ts';
 import type { ConsoleProfile } from '../profiles/schema.ts';
+import { ownershipProblems, type ForeignControl, type Job } from '../page/owners.ts';
 
 export const VIEW_CAPABILITIES = ['conversationId', 'threadRoles', 'customer', 'history', 'replyComposer', 'sendButton', 'noteBox', 'ticketForm', 'assign', 'kb'] as const;
 export type ViewCapability = (typeof VIEW_CAPABILITIES)[number];
@@ -56,6 +57,8 @@ export interface ConsoleReport {
   capabilities: CapabilityRow[];
   rules: RuleCount[];
   tools: Record<string, ToolResult>;
+  /** Jobs whose box or commit is another job's with this profile (src/page/owners.ts): such a profile is not accepted. */
+  conflicts: ForeignControl[];
 }
 
 const READS = [
@@ -98,6 +101,21 @@ export async function buildReport(model: PageModel, core: ReturnType<typeof prev
     capabilities: rows(s, tools),
     rules: s.profile ? countRules(s.profile, document) : [],
     tools,
+    conflicts: ownershipProblems(s, commits(s)),
+  };
+}
+
+/** What each job's commit would press on this page, chosen as its tool chooses it. */
+function commits(s: Snapshot): Partial<Record<Job, Element | null>> {
+  const note = s.composer('note', true);
+  const ticket = s.ticketForm()?.el;
+  const refund = s.refundForm()?.el;
+  return {
+    reply: sendButton(s, s.composer('reply', true))?.el ?? null,
+    note: s.submit('note') ?? (note ? findButtonNear(note.container ?? note.el, BUTTON_SYNONYMS.addNote)?.el ?? null : null),
+    // A form's own button first, shown or not (a quick-ticket form is often closed while the agent looks).
+    ticketForm: s.submit('ticketForm') ?? (ticket ? (findButtonIn(ticket, BUTTON_SYNONYMS.submitTicket, true) ?? findButtonNear(ticket, BUTTON_SYNONYMS.submitTicket))?.el ?? null : null),
+    refundForm: refund ? (findButtonIn(refund, BUTTON_SYNONYMS.submitRefund, true) ?? findButtonNear(refund, BUTTON_SYNONYMS.submitRefund))?.el ?? null : null,
   };
 }
 

@@ -72,3 +72,35 @@ export function urlCarries(url: string, value: string): boolean {
   if (!u) return false;
   return u.path.includes(value) || u.hashPath.includes(value) || u.params.some(([, v]) => v === value);
 }
+
+/** How one source of the record id moved between prepare and now (issue 19 item 5). */
+export interface RecordDrift {
+  source: FactSource;
+  was: string | null;
+  now: string | null;
+}
+
+/**
+ * Whether the sources that named the record when a call was prepared still name it the same
+ * way, and no source now names another one. The URL alone is not enough: a page can
+ * rewrite its heading or data attributes (another conversation shown in place) while the URL
+ * stays; a card whose sources no longer agree with the page is stale.
+ */
+export function recordDrift(before: readonly Fact[], after: readonly Fact[]): RecordDrift | null {
+  const ids = (fs: readonly Fact[]) => fs.filter((f) => f.field === 'conversation');
+  const [was, now] = [ids(before), ids(after)];
+  // A source that reads another value now (the heading says C-1002 where it said C-1001).
+  for (const f of was) {
+    const moved = now.find((g) => g.source === f.source && g.value !== f.value);
+    if (moved && !now.some((g) => g.source === f.source && g.value === f.value)) return { source: f.source, was: f.value, now: moved.value };
+  }
+  // A source that names a record none named before (a data attribute that appeared for C-1002).
+  for (const g of now) {
+    if (!was.some((f) => f.value === g.value)) return { source: g.source, was: was.find((f) => f.source === g.source)?.value ?? null, now: g.value };
+  }
+  // Every source that named it is gone. (One gone while the others still agree — a profile
+  // that no longer reads it, a heading re-rendered later — is the same record.)
+  const kept = was.filter((f) => now.some((g) => g.source === f.source && g.value === f.value));
+  if (was.length && !kept.length) return { source: was[0]!.source, was: was[0]!.value, now: null };
+  return null;
+}

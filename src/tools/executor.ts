@@ -11,6 +11,7 @@ import { z } from './zod.ts';
 import { errorSpec, failWith, fromThrown, toolError, type ErrorSpec } from './errors.ts';
 import { unclearOutcome } from './policy.ts';
 import { recomputeFingerprint } from './prepared.ts';
+import { recordDrift } from './card.ts';
 import { badStoredInput, noDelivery, outcomeUnknown } from './refusals.ts';
 import { previewOf, type DeliveryVault, type Registry, type StoredTool } from './registry.ts';
 import { runWithDeadline } from './timeout.ts';
@@ -77,8 +78,20 @@ export class Executor {
     // Only calls whose preview named a record are bound to one.
     if (!call.binding.recordId) return null;
     const preview = await previewOf(tool, input, ctx);
+    // The tool itself will not do it on this page now (its control is another job's): say that, not "another record".
+    if (preview.status !== 'done' && preview.error.type === 'forbidden') return preview.error;
     const now = preview.status === 'done' ? preview.data.recordId : undefined;
-    if (now === call.binding.recordId) return null;
+    const drift = preview.status === 'done' ? recordDrift(call.provenance, preview.data.provenance ?? []) : null;
+    if (now === call.binding.recordId && !drift) return null;
+    if (drift && now === call.binding.recordId) {
+      return errorSpec(
+        'failed',
+        'RECORD_CHANGED',
+        `The page's ${drift.source} now names ${drift.now ? `"${drift.now}"` : 'no record'}, not "${drift.was ?? call.binding.recordId}" as when this was approved.`,
+        'Nothing was done. Open the right conversation and start the action again.',
+        { params: { record: call.binding.recordId, ...(drift.now ? { now: drift.now } : {}) } },
+      );
+    }
     return errorSpec(
       'failed',
       'RECORD_CHANGED',

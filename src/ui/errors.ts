@@ -23,6 +23,8 @@ const PARAMS: Record<string, (e: ShownError) => string> = {
   // The record the action was confirmed for (src/tools/executor.ts).
   RECORD_CHANGED: (e) => e.params?.record || t('theRecord'),
   STALE_RECORD: (e) => e.params?.record || t('theRecord'),
+  // The job whose control is another's (src/page/owners.ts).
+  FOREIGN_CONTROL: (e) => tOr(`job_${e.params?.job ?? ''}`, e.params?.job ?? ''),
 };
 
 /** A person-facing name of a field key ("email" -> 邮箱), else the key itself. */

@@ -124,6 +124,26 @@ describe('prepared calls and the ledger', () => {
     expect(res).toMatchObject({ status: 'failed', entry: { state: 'failed', outcome: { error: { code: 'RECORD_CHANGED', params: { record: 'C-1', now: 'C-2' } } } } });
     expect(effects.sent).toEqual([]);
   });
+  it('attack (CF-04d): the heading moves to another record while the first source stays: every source recorded at prepare is re-read, nothing is sent', async () => {
+    const { registry, ledger, effects, dispatch, page } = setup();
+    page.headingId = 'C-1';
+    const call = prepared(await registry.invoke('reply.send', { text: 'hi' }, ctx()));
+    page.headingId = 'C-2';
+    const res = await ledger.approve(call.actionId, { fingerprint: call.fingerprint, roles: [], approvedBy: 'a' }, dispatch);
+    expect(res).toMatchObject({ status: 'failed', entry: { state: 'failed', outcome: { error: { code: 'RECORD_CHANGED', params: { record: 'C-1', now: 'C-2' } } } } });
+    expect(effects.sent).toEqual([]);
+  });
+  it('a source gone at delivery while the others still agree is the same record; a source that appears naming another is not', async () => {
+    const { registry, ledger, effects, dispatch, page } = setup();
+    page.headingId = 'C-1';
+    const gone = prepared(await registry.invoke('reply.send', { text: 'one' }, ctx()));
+    delete page.headingId;
+    expect(await ledger.approve(gone.actionId, { fingerprint: gone.fingerprint, roles: [], approvedBy: 'a' }, dispatch)).toMatchObject({ status: 'executed' });
+    const appeared = prepared(await registry.invoke('reply.send', { text: 'two' }, ctx()));
+    page.headingId = 'C-9';
+    expect(await ledger.approve(appeared.actionId, { fingerprint: appeared.fingerprint, roles: [], approvedBy: 'a' }, dispatch)).toMatchObject({ status: 'failed', entry: { outcome: { error: { code: 'RECORD_CHANGED' } } } });
+    expect(effects.sent).toEqual(['one']);
+  });
   it('a refusal by the outside check (the tab shows another record) leaves the call pending and dispatches nothing', async () => {
     const { registry, ledger, effects, dispatch } = setup();
     const call = prepared(await registry.invoke('reply.send', { text: 'hi' }, ctx()));
