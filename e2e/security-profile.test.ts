@@ -9,8 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startModelServer, type ModelServer } from '../demo/model/server.ts';
+import { FIXTURES } from '../fixtures/index.ts';
+import type { FixtureServer } from '../fixtures/types.ts';
 import type { ToolResult } from '../src/tools/types.ts';
-import { confirmCard, mutations, startHarness, waitReady, type Harness } from './harness.ts';
+import { invoke, openPage, tabIdOf } from './consoles/write-run.ts';
+import { confirmCard, mutations, startHarness, until, waitReady, type Harness } from './harness.ts';
 
 let h: Harness;
 let page: Page;
@@ -168,5 +172,79 @@ describe('item 5: a record id read from the DOM changes after prepare (CF-04d)',
     expect(forced).toMatchObject({ ok: false, error: { code: 'STALE_RECORD' } });
     expect((await h.pending(tabId)).map((c) => c.actionId)).toEqual([r.call.actionId]);
     expect(await written()).toEqual([]);
+  });
+});
+
+describe('item 3: a flow resumes on another record', () => {
+  let model: ModelServer;
+  beforeAll(async () => {
+    model = await startModelServer();
+  });
+  afterAll(async () => model?.close());
+
+  const runStatus = (p: Page) => p.$eval('.flow-run', (el) => (el as HTMLElement).dataset.runStatus ?? '').catch(() => '');
+
+  it('attack: quick ticket started on C-1001, the tab moves to C-1002 mid-fill: the next page stops the flow; no ticket is posted on C-1002', async () => {
+    await h.settings({ llm: { baseURL: `${model.url}/v1`, apiKey: 'demo', model: 'ticket-json' } });
+    ({ page, tabId } = await h.freshConsole('/?c=C-1001'));
+    panel = await h.panel(tabId);
+    await panel.waitForSelector('button.run-quick-ticket');
+    // A page script (or a colleague's link) takes the tab to another record as soon as the form is being filled.
+    await page.evaluate(() => document.addEventListener('input', () => (location.href = '/?c=C-1002'), { once: true, capture: true }));
+    await panel.click('button.run-quick-ticket');
+    await until(() => page.url(), (u) => u.endsWith('c=C-1002'), 20_000);
+    await until(() => runStatus(panel), (s) => s === 'failed' || s === 'completed', 30_000);
+    expect(await runStatus(panel)).toBe('failed');
+    // Stopped at the step that was to run again on the new page, with why.
+    const customer = await panel.$eval('.flow-steps .step[data-step="customer"]', (e) => ({ status: (e as HTMLElement).dataset.status, text: e.textContent ?? '' }));
+    expect(customer.status).toBe('refused');
+    expect(customer.text).toContain('C-1001');
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect((await written()).filter((w) => w.endsWith('/api/tickets'))).toEqual([]);
+  });
+
+  it('the same flow left alone on C-1001 posts its ticket there (the guard passes on the record it started on)', async () => {
+    await h.settings({ llm: { baseURL: `${model.url}/v1`, apiKey: 'demo', model: 'ticket-json' } });
+    ({ page, tabId } = await h.freshConsole('/?c=C-1001'));
+    panel = await h.panel(tabId);
+    await panel.waitForSelector('button.run-quick-ticket');
+    await panel.click('button.run-quick-ticket');
+    await until(() => runStatus(panel), (s) => s === 'failed' || s === 'completed', 30_000);
+    expect(await runStatus(panel)).toBe('completed');
+    const tickets = mutations(await h.log()).filter((e) => e.path === '/api/tickets');
+    expect(tickets).toHaveLength(1);
+    expect(tickets[0]!.body).toMatchObject({ conversationId: 'C-1001' });
+  });
+});
+
+describe('item 4: the "came from" record can be forged by the page', () => {
+  let fx: FixtureServer;
+  beforeAll(async () => {
+    fx = await FIXTURES.classic();
+  });
+  afterAll(async () => fx?.close());
+
+  it('attack: a page script replaceStates to another record and opens the new-ticket page in a new tab: the form is not filled with that record\'s customer', async () => {
+    await fx.reset();
+    const [a, b] = (await fx.truth()).records;
+    const env = { browser: h.browser, worker: h.worker, panel };
+    const onA = await openPage(env, a!.urls.zh);
+    await new Promise((r) => setTimeout(r, 800));
+    const opened = new Promise<Page>((resolve) => h.browser.once('targetcreated', async (t) => resolve((await t.page())!)));
+    // The page claims to be record B (its URL only: the DOM still shows A) and opens the form.
+    await onA.page.evaluate((bUrl: string) => {
+      history.replaceState(null, '', bUrl);
+      window.open(document.querySelector<HTMLAnchorElement>('a[href*="open.cgi"]')!.href, '_blank');
+    }, b!.urls.zh);
+    const form = await opened;
+    await form.waitForFunction(() => location.pathname === '/open.cgi' && document.readyState === 'complete');
+    await waitReady(h, form);
+    expect(await form.evaluate(() => document.referrer)).toBe(b!.urls.zh);
+    const r = await invoke(env, await tabIdOf(env, form.url()), 'customer.fill', {});
+    const values = await form.$$eval('input, textarea', (els) => els.map((e) => (e as HTMLInputElement).value));
+    expect(values, JSON.stringify(r)).not.toContain(b!.customer.name);
+    expect(values).not.toContain(b!.customer.email);
+    await form.close();
+    await onA.page.close();
   });
 });

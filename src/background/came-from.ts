@@ -1,8 +1,9 @@
 /**
  * The worker's half of src/messages/came-from.ts: the last record each tab showed, kept under
  * the URL and origin the browser stamped on the record page's message. A form page asks for
- * its own tab's record on the same origin; another site never gets it (a form opened in a new
- * tab has the record page as its referrer instead: PageModel.customerCameFrom). A page that is neither a record nor a ticket form (the queue, a search)
+ * its own tab's record on the same origin; another site never gets it, and a form opened in a
+ * new tab gets none (only what deskhand saw in that tab counts, never the page's referrer).
+ * A page that is neither a record nor a ticket form (the queue, a search)
  * forgets it: a ticket started from there is not about the record seen before. Kept in
  * storage.session (trusted contexts only, gone with the browser session), so a worker
  * restart keeps it; dropped when the tab closes.

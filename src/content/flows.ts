@@ -8,6 +8,7 @@ import { postToBackground } from '../messages/client.ts';
 import { FlowHandoverSchema, type FlowHandover, type PlanRun } from '../messages/schemas.ts';
 import { plans } from '../plans/index.ts';
 import { runPlan, stepFailed, type Plan, type PlanResult, type StepEntry } from '../tools/plan.ts';
+import { errorSpec, type ErrorSpec } from '../tools/errors.ts';
 import { onLeaving } from './next-page.ts';
 import { verdictFor } from './verdict.ts';
 import { flowTitle, stepSummary, stepTitle } from '../ui/describe.ts';
@@ -62,6 +63,8 @@ export async function runFlow(host: Host, name: 'quickTicket', lang: () => 'zh' 
         updatedAt: Date.now(),
       };
   running.set(state.runId, ac);
+  // The record this run is about; every step (and the page that resumes it) re-checks it.
+  const about = resume?.about ?? { recordId: await recordHere(host) };
   const publish = () => void toBackground({ type: 'plan.progress', run: { ...state, updatedAt: Date.now() } });
   const trail: Trail = { traceId: resume?.traceId ?? crypto.randomUUID(), at: resume?.at ?? 0, steps: (resume?.steps ?? []) as unknown as StepEntry[], outputs: { ...(resume?.outputs ?? {}) } };
   // Once handed over, this page's part is over: the next page reports (a late step result
@@ -82,7 +85,7 @@ export async function runFlow(host: Host, name: 'quickTicket', lang: () => 'zh' 
   // A step that sets form values is handed over as soon as the page starts to go; a step whose
   // submit hands a check on, with that check (announced from the submit's own beforeunload).
   const handOff = (checkId: string | null) => {
-    if (handed || !handOver(name, plan, state, trail, checkId)) return;
+    if (handed || !handOver(name, plan, state, trail, checkId, about)) return;
     handed = true;
     ac.abort();
   };
@@ -91,7 +94,7 @@ export async function runFlow(host: Host, name: 'quickTicket', lang: () => 'zh' 
   window.addEventListener('beforeunload', hide);
   publish();
   toast(resume ? t('flowResumed', title) : t('flowStarted', title), 'info', 60_000);
-  const result = await goOn(host, plan, trail, resume, ac.signal, onStep);
+  const result = await goOn(host, plan, trail, resume, ac.signal, onStep, () => sameRecord(host, about));
   window.removeEventListener('beforeunload', hide);
   offLeaving();
   running.delete(state.runId);
@@ -125,7 +128,7 @@ interface Trail {
  * next page; a step whose submit handed a check on waits there for that check's verdict;
  * anything else is not resumed (the flow ends with the page, never runs a step twice).
  */
-function handOver(name: 'quickTicket', plan: Plan, state: PlanRun, trail: Trail, checkId: string | null): boolean {
+function handOver(name: 'quickTicket', plan: Plan, state: PlanRun, trail: Trail, checkId: string | null, about: FlowHandover['about']): boolean {
   const step = plan.steps[trail.at];
   if (!step) return false;
   const again = step.kind === 'tool' && !!step.again;
@@ -139,6 +142,7 @@ function handOver(name: 'quickTicket', plan: Plan, state: PlanRun, trail: Trail,
     outputs: JSON.parse(JSON.stringify(trail.outputs)) as Record<string, unknown>,
     traceId: trail.traceId,
     ...(!again && checkId ? { checkId } : {}),
+    about,
   };
   // Not awaited: the page is going; the message is queued before it goes.
   postToBackground({ type: 'flow.handover', handover });
@@ -152,8 +156,10 @@ async function goOn(
   resume: FlowHandover | undefined,
   signal: AbortSignal,
   onStep: (entry: StepEntry, i: number, output: unknown) => void,
+  guard: () => Promise<ErrorSpec | null>,
 ): Promise<PlanResult> {
   const opts = {
+    guard,
     registry: host.core.registry,
     ctx: host.ctx('plan', { traceId: trail.traceId }),
     signal,
@@ -193,6 +199,33 @@ function finish(title: string, state: PlanRun, result: PlanResult, publish: () =
   else if (result.status === 'cancelled') toast(t('flowCancelled', title), 'warn', 6_000);
   else toast(t('flowFailed', title, state.error ?? ''), 'error', 8_000);
   return result;
+}
+
+/**
+ * The record this page is about: the one it shows, else — a ticket form on a page of its own —
+ * the one the extension saw this tab show before (src/messages/came-from.ts), else none.
+ */
+async function recordHere(host: Host): Promise<string | null> {
+  const id = host.model.current().identity().recordId;
+  if (id) return id;
+  return (await host.model.cameFromRecord())?.recordId ?? null;
+}
+
+/**
+ * Why the flow may not go on here: the tab moved to another record (or to a record from a form
+ * about none) since it started. Checked before every step, on this page and on a page that resumes it.
+ */
+async function sameRecord(host: Host, about: FlowHandover['about']): Promise<ErrorSpec | null> {
+  const here = await recordHere(host);
+  if (here === about.recordId) return null;
+  const was = about.recordId ?? 'no record';
+  return errorSpec(
+    'forbidden',
+    'FLOW_RECORD_CHANGED',
+    `The flow started on ${was}; this page is about ${here ?? 'no record'}. It stopped here; nothing more was done.`,
+    `Go back to ${was} and run it again.`,
+    { params: { record: was, ...(here ? { now: here } : {}) } },
+  );
 }
 
 /** On a console page that loaded in the middle of a flow: take it back from the worker and go on. */

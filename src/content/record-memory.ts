@@ -14,6 +14,9 @@ const clip = (s: string, max: number) => (s.length > max ? `${s.slice(0, max)}â€
 export function recordOf(s: Snapshot): RecordSeen | null {
   const id = s.identity();
   if (!id.recordId) return null;
+  // Sources that disagree (a URL rewritten to another record over this one's page) are not a
+  // record to carry to a form: the last one seen whole stays.
+  if (id.conflict) return null;
   const entries = s.thread()?.entries ?? [];
   const customer: RecordSeen['customer'] = {};
   for (const [k, v] of Object.entries(s.customer().fields) as [keyof RecordSeen['customer'], string][]) if (v) customer[k] = clip(v, 200);

@@ -190,5 +190,7 @@ export const FlowHandoverSchema = z.strictObject({
   outputs: z.record(z.string(), Json),
   traceId: z.string().check(z.maxLength(100)),
   checkId: z.optional(z.uuid()),
+  /** The record the flow is about (where it started, or the record its form page came from): the next page must be that record or a form reached from it. */
+  about: z.strictObject({ recordId: z.nullable(z.string().check(z.maxLength(200))) }),
 });
 export type FlowHandover = z.infer<typeof FlowHandoverSchema>;

@@ -447,8 +447,7 @@ export class PageModel {
    * Customer fields, with missing ones from the profile's follow link. `cameFrom`: on a page
    * that shows no record (a new-ticket form on its own page, reached from a ticket's "New
    * Ticket" link), the customer of the record the agent came from: as that record's page
-   * read it (src/messages/came-from.ts), else the same-origin `document.referrer` fetched
-   * read-only like a follow link.
+   * read it (src/messages/came-from.ts).
    */
   async customerWithFollow(signal?: AbortSignal, opts: { cameFrom?: boolean } = {}): Promise<CustomerRead> {
     const s = this.current();
@@ -456,7 +455,7 @@ export class PageModel {
     // On a page without a record (a ticket form of its own) what it shows of a customer is the
     // form's current choice, not who the ticket is for: the record the agent came from is.
     if (opts.cameFrom && !s.identity().recordId) {
-      const from = await this.customerCameFrom(signal);
+      const from = await this.customerCameFrom();
       if (from) return from;
     }
     const follow = s.profile?.customer?.follow;
@@ -472,17 +471,15 @@ export class PageModel {
     return { fields, via, panel: base.panel };
   }
 
-  private async customerCameFrom(signal?: AbortSignal): Promise<CustomerRead | null> {
-    // The record the agent had open in this tab, as its page read it (also across an in-place
-    // navigation, which leaves no referrer, and a reload of this form).
+  /**
+   * The record the agent had open in this tab, as its page read it (also across an in-place
+   * navigation and a reload of this form). Only what deskhand itself saw in this tab counts:
+   * never `document.referrer`, which the page sets (a script that `replaceState`s to another
+   * record and opens the form in a new tab would choose whose customer is filled; issue 19).
+   */
+  private async customerCameFrom(): Promise<CustomerRead | null> {
     const record = await this.cameFromRecord();
-    if (record && (record.customer.name || record.customer.email)) return followed({ ...record.customer });
-    const ref = this.doc.referrer;
-    if (!ref || new URL(ref, this.doc.baseURI).href === this.doc.location.href) return null;
-    const page = await this.fetchPage(ref, signal);
-    if (!page) return null;
-    const fields = readCustomerFromPage(page, this.current().profile?.customer);
-    return fields.name || fields.email ? followed(fields) : null;
+    return record && (record.customer.name || record.customer.email) ? followed({ ...record.customer }) : null;
   }
 
   /** History rows, from this page or the profile's follow link. */

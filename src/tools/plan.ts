@@ -9,7 +9,7 @@
  */
 import { z } from './zod.ts';
 import { auditRecord, summarise, type AuditSink, type AuditStatus } from './audit.ts';
-import { errorSpec, toolError } from './errors.ts';
+import { errorSpec, toolError, type ErrorSpec } from './errors.ts';
 import { fieldIssues } from './validate.ts';
 import type { Registry } from './registry.ts';
 import type { InvokeCtx, PreparedCall, ToolError } from './types.ts';
@@ -99,6 +99,12 @@ export interface RunPlanOptions {
    * outputs, starting at step `at` (src/content/flows.ts decides which step may run again).
    */
   resume?: { at: number; steps: StepEntry[]; outputs: Record<string, unknown>; traceId: string };
+  /**
+   * Asked before each step of a real run: why the flow may not go on here (the page now shows
+   * another record than the one it started on), or null. A flow never carries one record's
+   * text and customer onto another (issue 19 item 3).
+   */
+  guard?: () => Promise<ErrorSpec | null>;
 }
 
 export async function runPlan(plan: Plan, rawInput: unknown, opts: RunPlanOptions): Promise<PlanResult> {
@@ -118,9 +124,12 @@ export async function runPlan(plan: Plan, rawInput: unknown, opts: RunPlanOption
   for (const [index, step] of plan.steps.entries()) {
     if (from && index < from.at) continue;
     const started = now();
+    const stop = !dry && !opts.signal?.aborted && opts.guard ? await opts.guard() : null;
     const entry = opts.signal?.aborted
       ? cancelled(step, traceId)
-      : await runStep(step, env, { ...opts, ctx }, dry, traceId, (r) => (result.prepared = r));
+      : stop
+        ? guarded(step, stop, traceId)
+        : await runStep(step, env, { ...opts, ctx }, dry, traceId, (r) => (result.prepared = r));
     entry.durationMs = now() - started;
     result.steps.push(entry);
     if (step.kind !== 'tool') auditStep(opts.audit, plan, entry, ctx);
@@ -250,6 +259,12 @@ function parseJsonLoose(text: string): unknown {
 
 function stepError(code: string, detail: string, traceId: string): ToolError {
   return toolError(errorSpec('failed', code, detail, 'Nothing after this step ran. Fix the cause and start the flow again.'), traceId);
+}
+
+/** A step the guard stopped before it ran. */
+function guarded(step: AgentStep, stop: ErrorSpec, traceId: string): StepEntry {
+  const error = toolError(stop, traceId);
+  return { id: step.id, kind: step.kind, name: step.kind === 'tool' ? step.tool : step.id, title: step.title, status: 'refused', durationMs: 0, summary: error.detail, error };
 }
 
 function cancelled(step: AgentStep, traceId: string): StepEntry {

@@ -23,6 +23,8 @@ const PARAMS: Record<string, (e: ShownError) => string> = {
   // The record the action was confirmed for (src/tools/executor.ts).
   RECORD_CHANGED: (e) => e.params?.record || t('theRecord'),
   STALE_RECORD: (e) => e.params?.record || t('theRecord'),
+  // The record a flow started on (src/content/flows.ts).
+  FLOW_RECORD_CHANGED: (e) => e.params?.record || t('theRecord'),
   // The job whose control is another's (src/page/owners.ts).
   FOREIGN_CONTROL: (e) => tOr(`job_${e.params?.job ?? ''}`, e.params?.job ?? ''),
 };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { runPlan, type Plan } from '../../src/tools/index.ts';
+import { errorSpec } from '../../src/tools/errors.ts';
 import { ctx, makeCore } from './fixtures.ts';
 
 const flow: Plan = {
@@ -69,6 +70,24 @@ describe('plan orchestrator', () => {
     // The bridge is a dry run from the start, never a resumed one.
     const dry = await runPlan(flow, { orderId: 'ORD-5' }, { registry, ctx: ctx({ caller: 'bridge' }), resume: { at: 4, steps: [], outputs: {}, traceId: 'x' } });
     expect(dry.steps[0]!.id).toBe('search');
+  });
+  it('a resumed run whose guard says the page moved to another record stops before the step, refused with the guard\'s error; nothing after it runs', async () => {
+    const { registry, effects } = makeCore();
+    const first = await runPlan(flow, { orderId: 'ORD-5' }, { registry, ctx: ctx(), generate: async () => '{"note":"policy checked"}' });
+    const [search, draft] = first.steps;
+    let onRecord = 'C-2';
+    const guard = async () => (onRecord === 'C-1' ? null : errorSpec('forbidden', 'FLOW_RECORD_CHANGED', `started on C-1; this page is about ${onRecord}`, 'go back'));
+    const resume = { at: 2, steps: [search!, draft!], outputs: { search: first.outputs.search, draft: { note: 'carried over' } }, traceId: first.traceId };
+    const res = await runPlan(flow, { orderId: 'ORD-5' }, { registry, ctx: ctx(), guard, resume });
+    expect(res.status).toBe('failed');
+    expect(res.steps.map((s) => `${s.id}:${s.status}`)).toEqual(['search:done', 'draft:done', 'note:refused']);
+    expect(res.steps[2]!.error).toMatchObject({ code: 'FLOW_RECORD_CHANGED', traceId: first.traceId });
+    expect(effects.notes).toEqual(['policy checked']);
+    // Back on the record it started on, the same resume goes on.
+    onRecord = 'C-1';
+    const again = await runPlan(flow, { orderId: 'ORD-5' }, { registry, ctx: ctx(), guard, resume });
+    expect(again.steps.map((s) => s.id)).toEqual(['search', 'draft', 'note', 'noted', 'refund']);
+    expect(effects.notes).toEqual(['policy checked', 'carried over']);
   });
   it('stops at the first failure: invalid generated JSON leaves later steps unrun', async () => {
     const { registry, effects } = makeCore();
