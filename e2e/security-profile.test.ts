@@ -192,7 +192,7 @@ describe('item 3: a flow resumes on another record', () => {
     // A page script (or a colleague's link) takes the tab to another record as soon as the form is being filled.
     await page.evaluate(() => document.addEventListener('input', () => (location.href = '/?c=C-1002'), { once: true, capture: true }));
     await panel.click('button.run-quick-ticket');
-    await until(() => page.url(), (u) => u.endsWith('c=C-1002'), 20_000);
+    await until(async () => page.url(), (u) => u.endsWith('c=C-1002'), 20_000);
     await until(() => runStatus(panel), (s) => s === 'failed' || s === 'completed', 30_000);
     expect(await runStatus(panel)).toBe('failed');
     // Stopped at the step that was to run again on the new page, with why.
