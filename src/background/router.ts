@@ -12,6 +12,7 @@ import { openPanelFor } from './commands.ts';
 import { cancelGenerate, generate } from './generate.ts';
 import { addPrepared, dispatchToTab, ledger, listForTab, stillBound } from './confirm.ts';
 import { handleKb } from './kb.ts';
+import { kbFetch } from './kb-fetch.ts';
 import { awaitCheck, expectNextPage, pageArrived } from './next-page.ts';
 import { currentView } from './settings-view.ts';
 
@@ -62,7 +63,7 @@ export async function route(raw: unknown, sender: chrome.runtime.MessageSender):
     }
     case 'settings.view':
       if (from.kind !== 'content') return notContent();
-      return { ok: true, view: await currentView() };
+      return { ok: true, view: await currentView(from.origin) };
     case 'ledger.add':
       if (!topFrame) return notContent();
       return addPrepared(msg.call, { tabId: from.tabId, origin: from.origin, url: from.url });
@@ -107,6 +108,8 @@ export async function route(raw: unknown, sender: chrome.runtime.MessageSender):
       return { ok: true };
     case 'kb':
       return handleKb(msg.request, from);
+    case 'kb.fetch':
+      return kbFetch(msg, from);
     case 'profiles.get':
       // The origin the browser stamped on the sender, never one named in the message.
       if (from.kind !== 'content') return refusal('NOT_CONTENT', 'Only a console tab asks for its profiles.');

@@ -5,7 +5,7 @@
 import type { CatalogDeps } from '../catalog/deps.ts';
 import { registerCatalog } from '../catalog/index.ts';
 import { KbProviderList } from '../kb/config.ts';
-import { contentKbDeps } from './kb.ts';
+import { contentKbDeps, kbAwareFetch } from './kb.ts';
 import { BUILTIN_PROFILES } from '../profiles/index.ts';
 import { PageModel } from '../page/model.ts';
 import { z } from '../tools/zod.ts';
@@ -74,7 +74,7 @@ export function createHost(getSettings: () => Settings, tabId: () => number | un
   const deps: CatalogDeps = {
     settings: getSettings,
     model: () => model,
-    fetch: (input, init) => fetch(input, init),
+    fetch: kbAwareFetch,
     origin: () => location.origin,
     ...contentKbDeps(),
     kbProfile: () => KbProviderList.safeParse(model.current().kbProviders() ?? []).data,
