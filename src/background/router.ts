@@ -3,7 +3,7 @@
  * accepts; the sender kind comes from chrome.runtime.MessageSender, not from the message.
  */
 import { ToBackground, classifySender, refusal, type Reply } from '../messages/index.ts';
-import { loadProfiles } from '../profiles/store.ts';
+import { loadProfiles, setAsideFor } from '../profiles/store.ts';
 import { loadSettings } from '../settings/store.ts';
 import { appendAudit, clearAudit, readAudit } from './audit-store.ts';
 import { cameFrom, forgetRecord, recordSeen } from './came-from.ts';
@@ -113,7 +113,7 @@ export async function route(raw: unknown, sender: chrome.runtime.MessageSender):
     case 'profiles.get':
       // The origin the browser stamped on the sender, never one named in the message.
       if (from.kind !== 'content') return refusal('NOT_CONTENT', 'Only a console tab asks for its profiles.');
-      return { ok: true, profiles: await loadProfiles(from.origin) };
+      return { ok: true, profiles: await loadProfiles(from.origin), setAside: await setAsideFor(from.origin) };
     case 'teach.load':
       if (from.kind !== 'content') return notContent();
       // Into the frame the browser says asked, in the extension's isolated world (the default).
