@@ -94,6 +94,10 @@ describe('item 6: the settings view content scripts get', () => {
       ]))()`,
     );
 
+    const pushed = await inContentWorld<string[]>(page, h.extensionId, 'globalThis.__seen');
+    for (const secret of SECRETS) expect([own, ...pushed].join('\n'), secret).not.toContain(secret);
+    expect([own, ...pushed].join('\n')).not.toContain(OTHER);
+
     // The features still work: both authenticated sources answer a search from the panel.
     const panel = await h.panel(tabId);
     const r: ToolResult = await until(
