@@ -50,10 +50,14 @@ export function sealUrl(url: string): string {
 
 export const hasSealed = (url: string): boolean => parts(url).query?.split('&').some((p) => p.endsWith(`=${SEALED}`)) ?? false;
 
+/** Fields a provider may one day carry that hold a secret (headers, an auth token): never sent down. */
+const SECRET_FIELD = /header|token|secret|pass|auth|cookie|apikey|api_key/i;
+
 export function sealProvider(p: KbProviderConfig): KbProviderConfig {
-  if (p.kind === 'json') return { ...p, url: sealUrl(p.url) };
-  if (p.kind === 'html') return { ...p, searchUrl: sealUrl(p.searchUrl) };
-  return { ...p };
+  const kept = Object.fromEntries(Object.entries(p).filter(([k]) => !SECRET_FIELD.test(k))) as KbProviderConfig;
+  if (kept.kind === 'json') return { ...kept, url: sealUrl(kept.url) };
+  if (kept.kind === 'html') return { ...kept, searchUrl: sealUrl(kept.searchUrl) };
+  return kept;
 }
 
 const providerUrl = (p: KbProviderConfig): string | null => (p.kind === 'json' ? p.url : p.kind === 'html' ? p.searchUrl : null);

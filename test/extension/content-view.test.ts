@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contentView, ContentSettingsSchema, settingsFromView } from '../../src/messages/index.ts';
-import { hasSealed, publicUrl, SEALED, sealUrl, unsealUrl, withBasicAuth } from '../../src/messages/sealed.ts';
+import { hasSealed, publicUrl, SEALED, sealProvider, sealUrl, unsealUrl, withBasicAuth } from '../../src/messages/sealed.ts';
 import { parseSettings } from '../../src/settings/schema.ts';
 
 const HERE = 'https://support.example.com';
@@ -60,6 +60,11 @@ describe('sealed provider URLs', () => {
     expect(unsealUrl(new URL(`${HERE}/elsewhere?api_key=${SEALED}`), providers)).toBeNull();
     expect(unsealUrl(new URL(`${HERE}/api/kb/search?token=${SEALED}`), providers)).toBeNull();
     expect(unsealUrl(new URL(`${OTHER}/search?key=${SEALED}`), providers)).toBeNull();
+  });
+
+  it('a provider field that could hold a secret (headers, a token) is not sent down', () => {
+    const p = { kind: 'json', url: '/s', queryParam: 'q', listPath: 'results', titlePath: 'title', snippetPath: 'snippet', headers: { authorization: 'Bearer x' }, authToken: 'y' } as unknown as Parameters<typeof sealProvider>[0];
+    expect(Object.keys(sealProvider(p)).sort()).toEqual(['kind', 'listPath', 'queryParam', 'snippetPath', 'titlePath', 'url']);
   });
 
   it('admin list URLs: shown without credentials, fetched with Basic authentication', () => {
