@@ -79,8 +79,8 @@ export function unsealUrl(requested: URL, providers: readonly KbProviderConfig[]
       if (eq >= 0 && isCredentialParam(pair.slice(0, eq))) secrets.set(safeDecode(pair.slice(0, eq)), pair.slice(eq + 1));
     }
   }
-  const { query } = parts(requested.search ? `?${requested.search.slice(1)}` : '');
-  if (query === null) return null;
+  const query = requested.search.slice(1);
+  if (!query) return null;
   let missing = false;
   const filled = query
     .split('&')
