@@ -18,6 +18,7 @@ import { localEnabledFor } from '../kb/resolve.ts';
 import { readMeta, searchLocal, writeArticles, type UrlSyncFailure, type UrlSyncReport } from '../kb/store.ts';
 import { refusal, type Reply, type SenderKind } from '../messages/index.ts';
 import { isConsoleOrigin } from '../settings/schema.ts';
+import { publicUrl, withBasicAuth } from '../messages/sealed.ts';
 import { loadSettings, onSettingsChanged } from '../settings/store.ts';
 
 export async function handleKb(req: KbRequest, from: SenderKind): Promise<Reply<Record<string, unknown>>> {
@@ -80,10 +81,14 @@ class HttpStatus extends Error {
 }
 
 async function fetchOne(url: string): Promise<(ImportedArticle & { from: string })[]> {
-  const res = await fetch(url, { credentials: 'omit', redirect: 'follow', signal: AbortSignal.timeout(15_000) });
+  // A user name and password in the URL go as Basic authentication; the articles keep a link
+  // without credentials (search hits reach content scripts and the model).
+  const auth = withBasicAuth(url);
+  const res = await fetch(auth.url, { credentials: 'omit', redirect: 'follow', headers: auth.headers, signal: AbortSignal.timeout(15_000) });
   if (!res.ok) throw new HttpStatus(res.status);
   const text = await res.text();
-  const { articles } = parseFiles([{ path: pathForUrl(url, res.headers.get('content-type') ?? ''), text, url }]);
+  const shown = publicUrl(url);
+  const { articles } = parseFiles([{ path: pathForUrl(shown, res.headers.get('content-type') ?? ''), text, url: shown }]);
   return articles.map((a) => ({ ...a, from: url }));
 }
 

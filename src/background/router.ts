@@ -3,7 +3,7 @@
  * accepts; the sender kind comes from chrome.runtime.MessageSender, not from the message.
  */
 import { ToBackground, classifySender, refusal, type Reply } from '../messages/index.ts';
-import { loadProfiles } from '../profiles/store.ts';
+import { loadProfiles, setAsideFor } from '../profiles/store.ts';
 import { loadSettings } from '../settings/store.ts';
 import { appendAudit, clearAudit, readAudit } from './audit-store.ts';
 import { cameFrom, forgetRecord, recordSeen } from './came-from.ts';
@@ -12,6 +12,7 @@ import { openPanelFor } from './commands.ts';
 import { cancelGenerate, generate } from './generate.ts';
 import { addPrepared, dispatchToTab, ledger, listForTab, stillBound } from './confirm.ts';
 import { handleKb } from './kb.ts';
+import { kbFetch } from './kb-fetch.ts';
 import { awaitCheck, expectNextPage, pageArrived } from './next-page.ts';
 import { currentView } from './settings-view.ts';
 
@@ -62,7 +63,7 @@ export async function route(raw: unknown, sender: chrome.runtime.MessageSender):
     }
     case 'settings.view':
       if (from.kind !== 'content') return notContent();
-      return { ok: true, view: await currentView() };
+      return { ok: true, view: await currentView(from.origin) };
     case 'ledger.add':
       if (!topFrame) return notContent();
       return addPrepared(msg.call, { tabId: from.tabId, origin: from.origin, url: from.url });
@@ -107,10 +108,12 @@ export async function route(raw: unknown, sender: chrome.runtime.MessageSender):
       return { ok: true };
     case 'kb':
       return handleKb(msg.request, from);
+    case 'kb.fetch':
+      return kbFetch(msg, from);
     case 'profiles.get':
       // The origin the browser stamped on the sender, never one named in the message.
       if (from.kind !== 'content') return refusal('NOT_CONTENT', 'Only a console tab asks for its profiles.');
-      return { ok: true, profiles: await loadProfiles(from.origin) };
+      return { ok: true, profiles: await loadProfiles(from.origin), setAside: await setAsideFor(from.origin) };
     case 'teach.load':
       if (from.kind !== 'content') return notContent();
       // Into the frame the browser says asked, in the extension's isolated world (the default).

@@ -4,6 +4,7 @@ import type { NextPageCheck } from '../messages/schemas.ts';
 import type { ProviderResult } from '../kb/types.ts';
 import type { PageModel } from '../page/model.ts';
 import type { Settings } from '../settings/schema.ts';
+import type { SetAsideProfile } from '../profiles/schema.ts';
 
 export interface CatalogDeps {
   settings(): Settings;
@@ -19,6 +20,8 @@ export interface CatalogDeps {
   pageUrl?(): string;
   /** KB providers the console profile names, if it knows any (settings still win). */
   kbProfile?(): readonly KbProviderConfig[] | undefined;
+  /** Stored profiles not used on this page, and why (page.inspect reports them). */
+  setAside?(): readonly SetAsideProfile[];
   /** Parses HTML without running it (DOMParser), for KB search pages. */
   parseHtml?(html: string): Document;
   /** The local knowledge base, searched by the service worker. */

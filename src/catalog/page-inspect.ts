@@ -27,6 +27,7 @@ export const pageInspect = (deps: CatalogDeps): ReadTool<typeof input, unknown> 
   async run() {
     const model = deps.model();
     const s = model.current();
+    const setAside = deps.setAside?.() ?? [];
     const identity = s.identity();
     const thread = s.thread();
     const customer = s.customer();
@@ -37,6 +38,8 @@ export const pageInspect = (deps: CatalogDeps): ReadTool<typeof input, unknown> 
     const note = s.composer('note', true);
     return ok({
       profile: s.choice ? { id: s.choice.profile.id, name: s.choice.profile.name, source: s.choice.source, why: s.choice.why } : { id: 'generic', name: 'generic heuristics', source: 'generic', why: ['no profile matches this page'] },
+      // Stored profiles not used here (a pattern that could freeze the page, a damaged entry).
+      ...(setAside.length ? { setAside } : {}),
       recordId: identity.recordId,
       displayId: identity.display,
       subject: s.subject(),

@@ -5,11 +5,13 @@
 import type { CatalogDeps } from '../catalog/deps.ts';
 import { registerCatalog } from '../catalog/index.ts';
 import { KbProviderList } from '../kb/config.ts';
-import { contentKbDeps } from './kb.ts';
+import { contentKbDeps, kbAwareFetch } from './kb.ts';
 import { BUILTIN_PROFILES } from '../profiles/index.ts';
 import { PageModel } from '../page/model.ts';
 import { z } from '../tools/zod.ts';
-import { ConsoleProfile, type LoadedProfile } from '../profiles/schema.ts';
+import { ConsoleProfile, type LoadedProfile, type SetAsideProfile } from '../profiles/schema.ts';
+import { profileTooSlow } from '../profiles/pattern.ts';
+import { problem } from '../tools/problems.ts';
 import type { Settings } from '../settings/schema.ts';
 import type { AuditRecord } from '../tools/audit.ts';
 import { createToolCore } from '../tools/index.ts';
@@ -30,6 +32,14 @@ export interface Host {
 }
 
 const LoadedProfiles = z.array(z.strictObject({ profile: ConsoleProfile, source: z.enum(['taught', 'managed']) })).check(z.maxLength(50));
+/** Stored profiles the worker did not hand over, and why (the worker's `setAsideFor`). */
+const SetAsideList = z.array(
+  z.object({
+    source: z.enum(['taught', 'managed']),
+    id: z.nullable(z.string().check(z.maxLength(64))),
+    problems: z.array(z.object({ path: z.string().check(z.maxLength(300)), code: z.string().check(z.maxLength(60)), params: z.array(z.string().check(z.maxLength(200))).check(z.maxLength(5)), detail: z.string().check(z.maxLength(500)) })).check(z.maxLength(10)),
+  }),
+).check(z.maxLength(50));
 
 export function createHost(getSettings: () => Settings, tabId: () => number | undefined): Host {
   // Read once: a document's origin never changes, and each isolated-world read of location costs.
@@ -62,6 +72,7 @@ export function createHost(getSettings: () => Settings, tabId: () => number | un
   });
   // Taught and admin profiles come from the worker: content scripts never read profile storage.
   let fetched: readonly LoadedProfile[] = [];
+  let setAside: SetAsideProfile[] = [];
   const model = new PageModel(document, {
     profiles: () => [...fetched, ...BUILTIN_PROFILES],
     choice: (origin) => getSettings().consoleProfiles[origin],
@@ -74,10 +85,15 @@ export function createHost(getSettings: () => Settings, tabId: () => number | un
   const deps: CatalogDeps = {
     settings: getSettings,
     model: () => model,
-    fetch: (input, init) => fetch(input, init),
+    fetch: kbAwareFetch,
     origin: () => location.origin,
     ...contentKbDeps(),
     kbProfile: () => KbProviderList.safeParse(model.current().kbProviders() ?? []).data,
+    // Refused on load by the worker, and those whose pattern took too long on this page.
+    setAside: () => [
+      ...setAside,
+      ...[...fetched, ...BUILTIN_PROFILES].filter((l) => profileTooSlow(l.profile)).map((l) => ({ source: l.source, id: l.profile.id, problems: [problem('', 'too_slow_here', 'a pattern of this profile took too long on this page; generic reading is used')] })),
+    ],
     leaving: announceLeaving,
   };
   registerCatalog(core.registry, deps);
@@ -87,10 +103,11 @@ export function createHost(getSettings: () => Settings, tabId: () => number | un
     deps,
     settings: getSettings,
     async refreshProfiles() {
-      const r = await toBackground<{ profiles: unknown }>({ type: 'profiles.get' });
+      const r = await toBackground<{ profiles: unknown; setAside: unknown }>({ type: 'profiles.get' });
       const parsed = r.ok ? LoadedProfiles.safeParse(r.profiles) : null;
       if (!parsed?.success) return;
       fetched = parsed.data;
+      setAside = (r.ok && SetAsideList.safeParse(r.setAside).data) || [];
       model.invalidate(true);
     },
     ctx(caller, extra = {}) {

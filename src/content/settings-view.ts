@@ -1,9 +1,9 @@
 /**
- * The content script's settings: a key-free view from the service worker (content scripts
+ * The content script's settings: its origin's allow-list view from the service worker (content scripts
  * cannot read chrome.storage: background/storage-lock.ts), updated when the worker pushes
  * `settings.changed`.
  */
-import { ContentSettingsSchema, settingsFromView, type ContentSettings } from '../messages/index.ts';
+import { ContentSettingsSchema, contentView, settingsFromView, type ContentSettings } from '../messages/index.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../settings/schema.ts';
 import { toBackground } from '../messages/client.ts';
 
@@ -12,7 +12,7 @@ const listeners: ((s: Settings) => void)[] = [];
 export async function loadContentSettings(): Promise<Settings> {
   const r = await toBackground<{ view: unknown }>({ type: 'settings.view' });
   const view = r.ok ? ContentSettingsSchema.safeParse(r.view) : null;
-  return view?.success ? settingsFromView(view.data) : settingsFromView(ContentSettingsSchema.parse(DEFAULT_SETTINGS));
+  return view?.success ? settingsFromView(view.data, location.origin) : settingsFromView(contentView(DEFAULT_SETTINGS, location.origin), location.origin);
 }
 
 export function onContentSettings(fn: (s: Settings) => void): void {
@@ -21,6 +21,6 @@ export function onContentSettings(fn: (s: Settings) => void): void {
 
 /** Called by the message handler for a validated `settings.changed` from the worker. */
 export function emitContentSettings(view: ContentSettings): void {
-  const s = settingsFromView(view);
+  const s = settingsFromView(view, location.origin);
   for (const fn of listeners) fn(s);
 }

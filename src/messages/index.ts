@@ -9,7 +9,9 @@ import { KbRequest } from '../kb/messages.ts';
 import { RecordSeenSchema } from './came-from.ts';
 import { ConsoleProfile } from '../profiles/schema.ts';
 import { CAPABILITIES, SLOTS } from '../teach/capabilities.ts';
-import { SettingsSchema, type Settings } from '../settings/schema.ts';
+import { isConsoleOrigin, SettingsSchema, type Settings } from '../settings/schema.ts';
+import { KbProviderList } from '../kb/config.ts';
+import { sealProvider } from './sealed.ts';
 import type { ToolError } from '../tools/types.ts';
 import { AuditRecordSchema, ExecOutcomeSchema, FlowHandoverSchema, NextPageCheckSchema, PlanRunSchema, PreparedCallSchema, ToolErrorSchema } from './schemas.ts';
 
@@ -18,21 +20,67 @@ export * from './schemas.ts';
 const ActionId = z.uuid();
 
 /**
- * What a content script may know of the settings: no model endpoint or key, no roles (the
- * worker checks roles at approve time). Content scripts cannot read chrome.storage at all
- * (the worker sets TRUSTED_CONTEXTS); they get this view by message.
+ * What a content script may know of the settings, for its own origin only: an allow-list of
+ * the fields the content side reads (src/content, src/catalog, src/page, src/kb), nothing
+ * else. No model endpoint or key, no roles (the worker checks roles at approve time), no
+ * admin KB URL list (the worker fetches it: background/kb.ts), no other console's providers,
+ * origins or profile choice. Content scripts cannot read chrome.storage at all (the worker
+ * sets TRUSTED_CONTEXTS); they get this view by message. Built from a new object, field by
+ * field, so a field added to the settings later stays with the worker until listed here.
  */
-export const ContentSettingsSchema = z.omit(SettingsSchema, { llm: true, roles: true });
+export const ContentSettingsSchema = z.strictObject({
+  /** Is this origin a console deskhand works on (`isConsoleOrigin`)? */
+  console: z.boolean(),
+  /** The developer bridge on this origin only. */
+  bridge: z.strictObject({ on: z.boolean(), allowLowWrites: z.boolean() }),
+  features: SettingsSchema.shape.features,
+  hotkeys: SettingsSchema.shape.hotkeys,
+  queues: SettingsSchema.shape.queues,
+  agentName: SettingsSchema.shape.agentName,
+  /** This origin's profile choice, if one is set. */
+  consoleProfile: z.optional(z.string().check(z.maxLength(64))),
+  kb: z.strictObject({
+    endpoint: z.string().check(z.maxLength(2_000)),
+    local: z.boolean(),
+    /** This origin's own providers, if settings name them. */
+    providers: z.optional(KbProviderList),
+  }),
+});
 export type ContentSettings = z.output<typeof ContentSettingsSchema>;
 
-export function contentView(settings: Settings): ContentSettings {
-  const { llm: _llm, roles: _roles, ...view } = settings;
-  return view;
+export function contentView(settings: Settings, origin: string): ContentSettings {
+  const { bridge, kb } = settings;
+  const providers = kb.providers[origin];
+  const choice = settings.consoleProfiles[origin];
+  return {
+    console: isConsoleOrigin(origin, settings),
+    bridge: { on: bridge.enabled && bridge.origins.includes(origin), allowLowWrites: bridge.allowLowWrites },
+    features: { ...settings.features },
+    hotkeys: { ...settings.hotkeys },
+    queues: [...settings.queues],
+    agentName: settings.agentName,
+    ...(choice !== undefined ? { consoleProfile: choice } : {}),
+    kb: { endpoint: kb.endpoint, local: kb.local, ...(providers ? { providers: providers.map(sealProvider) } : {}) },
+  };
 }
 
-/** The content script's Settings: the view, with no endpoint, key or roles. */
-export function settingsFromView(view: ContentSettings): Settings {
-  return { ...view, llm: { baseURL: '', apiKey: '', model: '' }, roles: [] };
+/**
+ * The content script's Settings, rebuilt from the view for its own origin: what the view does
+ * not carry is empty (no endpoint, key, roles, URL list or other consoles).
+ */
+export function settingsFromView(view: ContentSettings, origin: string): Settings {
+  return {
+    llm: { baseURL: '', apiKey: '', model: '' },
+    roles: [],
+    bridge: { enabled: view.bridge.on, origins: view.bridge.on ? [origin] : [], allowLowWrites: view.bridge.allowLowWrites },
+    features: view.features,
+    hotkeys: view.hotkeys,
+    consoles: view.console ? [origin] : [],
+    kb: { endpoint: view.kb.endpoint, local: view.kb.local, providers: view.kb.providers ? { [origin]: view.kb.providers } : {}, urls: [] },
+    queues: view.queues,
+    agentName: view.agentName,
+    consoleProfiles: view.consoleProfile !== undefined ? { [origin]: view.consoleProfile } : {},
+  };
 }
 
 /** Messages the service worker accepts. Comments name the only allowed sender. */
@@ -57,7 +105,7 @@ export const ToBackground = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('llm.generate'), requestId: z.uuid(), system: z.string().check(z.maxLength(8_000)), user: z.string().check(z.maxLength(40_000)) }),
   /** content script: Stop during a generate step aborts the model request */
   z.strictObject({ type: z.literal('llm.cancel'), requestId: z.uuid() }),
-  /** content script: the key-free settings view */
+  /** content script: the settings view for its own origin (an allow-list, no credentials) */
   z.strictObject({ type: z.literal('settings.view') }),
   /** content script: progress of a fixed flow in its tab */
   z.strictObject({ type: z.literal('plan.progress'), run: PlanRunSchema }),
@@ -65,6 +113,11 @@ export const ToBackground = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('panel.open') }),
   /** content script (search) or options page (syncUrls): the local knowledge base (src/background/kb.ts) */
   z.strictObject({ type: z.literal('kb'), request: KbRequest }),
+  /**
+   * content script (top frame): fetch a KB provider URL of its own origin whose credentials the
+   * view sealed (src/messages/sealed.ts); the worker puts them back and answers with the body only
+   */
+  z.strictObject({ type: z.literal('kb.fetch'), url: z.string().check(z.maxLength(2_000)), accept: z.enum(['application/json', 'text/html']) }),
   /** content script: the taught and admin profiles for its own origin (the sender's, as stamped) */
   z.strictObject({ type: z.literal('profiles.get') }),
   /** content script (top frame): it pressed a submit and its page is unloading; check the next page of its tab */
@@ -90,7 +143,7 @@ export type ToBackground = z.infer<typeof ToBackground>;
 export const ToContent = z.discriminatedUnion('type', [
   /** service worker only: carry out an approved call */
   z.strictObject({ type: z.literal('confirm.execute'), call: PreparedCallSchema, approvedBy: z.string().check(z.maxLength(100)) }),
-  /** service worker only: settings changed; here is the new key-free view */
+  /** service worker only: settings changed; here is the new view for this tab's origin */
   z.strictObject({ type: z.literal('settings.changed'), view: ContentSettingsSchema }),
   /** side panel: page type and conversation of this tab */
   z.strictObject({ type: z.literal('page.info') }),

@@ -8,6 +8,7 @@
 import { comparableIds, idFromText, idFromUrl, sameId } from '../dom/ids.ts';
 import { queryAll } from '../dom/query.ts';
 import type { ConsoleProfile, Pick } from '../profiles/schema.ts';
+import { runPattern } from '../profiles/pattern.ts';
 
 export type IdSourceKind = 'url' | 'attribute' | 'heading' | 'profile';
 
@@ -34,7 +35,7 @@ export function pickValue(el: Element, pick: Pick): string | null {
   const raw = (pick.attr ? el.getAttribute(pick.attr) : el.textContent) ?? '';
   const text = raw.replace(/\s+/g, ' ').trim().slice(0, 500);
   if (!pick.pattern) return text || null;
-  return new RegExp(pick.pattern, 'u').exec(text)?.[1] ?? null;
+  return runPattern(pick.pattern, text);
 }
 
 function fromPicks(doc: Document, picks: readonly Pick[] | undefined): { value: string; where: string } | null {
@@ -54,7 +55,7 @@ function profileUrlId(href: string, rule: NonNullable<ConsoleProfile['identity']
       const v = url.searchParams.get(r.param);
       if (v) return { value: v, where: `?${r.param}=` };
     } else {
-      const v = new RegExp(r.path, 'u').exec(url.pathname + url.search + url.hash)?.[1];
+      const v = runPattern(r.path, (url.pathname + url.search + url.hash).slice(0, 2_000));
       if (v) return { value: v, where: 'path' };
     }
   }

@@ -3,8 +3,10 @@
  * agent taught, then the built-in ones; a per-origin choice in settings can pin one or turn
  * profiles off ("generic"). A profile matches when every condition it states holds: its
  * origins include the page's, one of its path globs matches, and all its markers exist.
+ * A profile one of whose patterns took too long here is not used (profiles/pattern.ts).
  */
 import { globToRegExp, type ConsoleProfile, type LoadedProfile, type ProfileSource } from '../profiles/schema.ts';
+import { profileTooSlow } from '../profiles/pattern.ts';
 
 export interface ProfileChoice {
   profile: ConsoleProfile;
@@ -21,7 +23,8 @@ export function chooseProfile(
   choice?: string,
 ): ProfileChoice | null {
   if (choice === 'generic') return null;
-  const sorted = [...loaded].sort((a, b) => ORDER[a.source] - ORDER[b.source]);
+  // A profile whose pattern ran past its budget on this page is set aside: generic reading.
+  const sorted = [...loaded].filter((l) => !profileTooSlow(l.profile)).sort((a, b) => ORDER[a.source] - ORDER[b.source]);
   if (choice && choice !== 'auto') {
     const pinned = sorted.find((l) => l.profile.id === choice);
     if (pinned) return { profile: pinned.profile, source: pinned.source, why: [`chosen for ${page.origin} in settings`] };

@@ -9,6 +9,7 @@
 import { CUSTOMER_KEYS, THREAD_ROLES, type CustomerKey, type ThreadRole } from '../dom/rules.ts';
 import { z } from '../tools/zod.ts';
 import { fromIssues, HINTS, type Problem } from '../tools/problems.ts';
+import { slowPattern } from './pattern.ts';
 
 /** A CSS selector. Validity is checked where a DOM exists (`checkSelectors` in model.ts). */
 export const Css = z.string().check(z.trim(), z.minLength(1), z.maxLength(500));
@@ -16,7 +17,8 @@ export const Css = z.string().check(z.trim(), z.minLength(1), z.maxLength(500));
 export const Words = z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(80))).check(z.maxLength(60));
 /**
  * A small extraction pattern (JavaScript regex source) with one capture group. Applied only to
- * short texts (≤ 500 chars), so a bad pattern costs little; refused when it does not compile.
+ * short texts (≤ 500 chars); refused when it does not compile, and when its shape can make it
+ * backtrack for seconds (pattern.ts: it runs on every page rebuild).
  */
 export const Pattern = z.string().check(
   z.minLength(1),
@@ -29,6 +31,7 @@ export const Pattern = z.string().check(
       return false;
     }
   }, HINTS.badRegex),
+  z.refine((p) => slowPattern(p) === null, HINTS.slowRegex),
 );
 /**
  * A same-origin path (`/scp/kb.php?q={query}`): never a scheme, host or protocol-relative URL,
@@ -261,4 +264,14 @@ export function globToRegExp(glob: string): RegExp {
     .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
     .join('.*');
   return new RegExp(`^${body}$`);
+}
+
+/**
+ * A stored profile that is not used, and why (issue 19 item 8: one with a pattern that can
+ * freeze the page is refused on load too, however it got into storage): the page facts say so.
+ */
+export interface SetAsideProfile {
+  source: ProfileSource;
+  id: string | null;
+  problems: Problem[];
 }

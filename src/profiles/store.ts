@@ -7,7 +7,7 @@
  * to them (setAccessLevel TRUSTED_CONTEXTS). Every profile is parsed on the way out, so a
  * damaged entry is dropped and reported, never used.
  */
-import { parseProfile, type ConsoleProfile, type LoadedProfile } from './schema.ts';
+import { parseProfile, type ConsoleProfile, type LoadedProfile, type SetAsideProfile } from './schema.ts';
 import { taughtProblems } from './taught.ts';
 import { problem, type Problem } from '../tools/problems.ts';
 
@@ -55,6 +55,28 @@ export async function managedProfiles(): Promise<{ profiles: ConsoleProfile[]; p
     else problems.push(...p.problems.map((m) => ({ ...m, path: [`profiles.${i}`, m.path].filter(Boolean).join('.') })));
   });
   return { profiles, problems };
+}
+
+/** The stored profiles for `origin` that are set aside (the admin's, then the taught one). */
+export async function setAsideFor(origin: string): Promise<SetAsideProfile[]> {
+  const out: SetAsideProfile[] = [];
+  const idOf = (raw: unknown) => (raw && typeof raw === 'object' && typeof (raw as { id?: unknown }).id === 'string' ? String((raw as { id: string }).id).slice(0, 64) : null);
+  const managed = await chrome.storage.managed
+    .get(MANAGED_KEY)
+    .then((g) => g[MANAGED_KEY], () => undefined);
+  if (Array.isArray(managed)) {
+    for (const raw of managed) {
+      const p = parseProfile(raw);
+      if (!p.ok) out.push({ source: 'managed', id: idOf(raw), problems: p.problems.slice(0, 10) });
+    }
+  }
+  const raw = (await taughtAll())[origin];
+  if (raw !== undefined) {
+    const p = parseProfile(raw);
+    const problems = p.ok ? taughtProblems(p.profile, origin) : p.problems;
+    if (problems.length) out.push({ source: 'taught', id: idOf(raw), problems: problems.slice(0, 10) });
+  }
+  return out;
 }
 
 /** What a console page on `origin` may use: the admin's profiles, then the one taught for it. */

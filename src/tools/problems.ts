@@ -19,6 +19,7 @@ export interface Problem {
 /** The schema hints the UI has a sentence for (message → code). Schema files use these texts. */
 export const HINTS = {
   badRegex: 'not a valid regular expression',
+  slowRegex: 'a pattern that can take too long: no back-references, lookarounds, or repeated groups holding a repetition or an alternative',
   samePath: 'a path on the console itself, starting with one "/"',
   relativeUrl: 'a path on the console itself (no scheme, no host)',
   linkOrPath: 'give either `link` or `path`',
@@ -31,7 +32,7 @@ export const HINTS = {
 /** Every kind of issue zod 4 reports (z.core.$ZodIssue['code']). */
 const ISSUE_CODES = ['invalid_type', 'too_big', 'too_small', 'invalid_format', 'not_multiple_of', 'unrecognized_keys', 'invalid_union', 'invalid_key', 'invalid_element', 'invalid_value', 'custom'] as const;
 /** Our own checks (profiles taught or imported). */
-const OWN_CODES = ['not_json', 'taught_origin', 'builtin_id', 'kb_offsite', 'not_here'] as const;
+const OWN_CODES = ['not_json', 'taught_origin', 'builtin_id', 'kb_offsite', 'not_here', 'too_slow_here'] as const;
 
 /** Every `code` a Problem can have: the UI has a `problem_<code>` sentence for each (test/i18n/keys.test.ts). */
 export const PROBLEM_CODES: readonly string[] = [...ISSUE_CODES, ...OWN_CODES, ...Object.keys(HINTS).map((k) => `hint_${k}`)];
