@@ -10,7 +10,7 @@
  * path and title (rows).
  */
 import Papa from 'papaparse';
-import { htmlArticle, htmlToText } from './html-text.ts';
+import { htmlArticle, htmlToText, looksHtml, visibleSource } from './html-text.ts';
 import { squash } from './text.ts';
 
 export interface ImportFile {
@@ -69,7 +69,6 @@ const URL_KEYS = ['url', 'html_url', 'link', 'href', '链接'];
 
 const ext = (path: string) => /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase() ?? '';
 const baseName = (path: string) => (path.split(/[\\/]/).pop() ?? path).replace(/\.[a-z0-9]+$/i, '');
-const looksHtml = (s: string) => /<\/?[a-z][\s\S]*>/i.test(s);
 
 function article(path: string, id: string, title: string, body: string, url = ''): ImportedArticle {
   return { id, title: squash(title).slice(0, 200), body: squash(body).slice(0, MAX_BODY), url, path };
@@ -100,7 +99,9 @@ export function markdownText(md: string): string {
 }
 
 function fromMarkdown(f: ImportFile): ImportedArticle[] {
-  const { meta, rest } = frontMatter(f.text);
+  const { meta, rest: source } = frontMatter(f.text);
+  // Inline HTML may hide text (<span style="display:none">): read it as the page would show it.
+  const rest = looksHtml(source) ? visibleSource(source) : source;
   const heading = /^\s{0,3}#\s+(.+)$/m.exec(rest);
   const title = meta.title ?? heading?.[1] ?? baseName(f.path);
   const body = markdownText(heading && !meta.title ? rest.replace(heading[0], '') : rest);

@@ -1,5 +1,6 @@
 /** A console's JSON search endpoint, read through the configured field mapping. */
 import type { JsonProviderConfig } from './config.ts';
+import { htmlToText, looksHtml } from './html-text.ts';
 import { absoluteHttp, fetchSameOrigin, sameOrigin } from './http.ts';
 import { getPath, textAt } from './paths.ts';
 import { answerExcerpt, cutAt, SNIPPET_CHARS, squash } from './text.ts';
@@ -16,17 +17,20 @@ export async function searchJson(cfg: JsonProviderConfig, query: string, limit: 
   return mapJson(cfg, body, limit, url.href);
 }
 
+/** A field's text as a person would read it: HTML (help centres answer with it) without what it hides. */
+const readable = (s: string) => squash(looksHtml(s) ? htmlToText(s) : s);
+
 /** The mapping alone (unit-tested without a server). */
 export function mapJson(cfg: JsonProviderConfig, body: unknown, limit: number, base: string): ProviderResult {
   const list = getPath(body, cfg.listPath);
   if (!Array.isArray(list)) return failure('KB_BAD_ANSWER', `The answer has no list at "${cfg.listPath || '(root)'}".`);
   const hits: KbHit[] = [];
   for (const item of list.slice(0, limit)) {
-    const title = squash(textAt(item, cfg.titlePath)).slice(0, 120);
+    const title = readable(textAt(item, cfg.titlePath)).slice(0, 120);
     if (!title) continue;
     const link = textAt(item, cfg.urlPath);
-    const answer = squash(textAt(item, cfg.answerPath));
-    const snippet = squash(textAt(item, cfg.snippetPath)) || answer;
+    const answer = readable(textAt(item, cfg.answerPath));
+    const snippet = readable(textAt(item, cfg.snippetPath)) || answer;
     hits.push({
       id: textAt(item, cfg.idPath) || link || title,
       title,

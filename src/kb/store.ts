@@ -9,7 +9,7 @@
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
 import type { ImportedArticle, ImportErrorCode } from './import.ts';
 import { LocalIndex } from './local-index.ts';
-import { answerExcerpt, snippetAt } from './text.ts';
+import { answerExcerpt, snippetAt, squash } from './text.ts';
 import { queryTerms } from './tokenize.ts';
 import type { KbHit, ProviderResult } from './types.ts';
 
@@ -210,7 +210,7 @@ export async function searchLocal(query: string, limit: number): Promise<Provide
     found = await readArticles(tx, index.searchTerms(terms, limit));
   }
   const hits: KbHit[] = found.flatMap((a, i) =>
-    a ? [{ id: a.id, title: a.title, snippet: snippetAt(a.body, terms), url: a.url, ...(i === 0 ? { answer: answerExcerpt(a.body) } : {}) }] : [],
+    a ? [{ id: a.id, title: squash(a.title), snippet: snippetAt(a.body, terms), url: a.url, ...(i === 0 ? { answer: answerExcerpt(a.body) } : {}) }] : [],
   );
   return { ok: true, hits, total: hits.length };
 }
