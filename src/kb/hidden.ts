@@ -63,25 +63,36 @@ export function parseDeclarations(text: string): Decl[] {
   return out;
 }
 
-/** Splits at `sep` outside parentheses and quotes. */
-function splitTop(text: string, sep: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
+/**
+ * Visits the characters of `text` from `from` that are outside quoted strings, until `visit`
+ * says stop; returns where it stopped (or the end).
+ */
+function outsideQuotes(text: string, from: number, visit: (c: string, i: number) => boolean | void): number {
   let quote = '';
-  let start = 0;
-  for (let i = 0; i < text.length; i++) {
+  for (let i = from; i < text.length; i++) {
     const c = text[i]!;
     if (quote) {
       if (c === '\\') i++;
       else if (c === quote) quote = '';
     } else if (c === '"' || c === "'") quote = c;
-    else if (c === '(') depth++;
+    else if (visit(c, i)) return i;
+  }
+  return text.length;
+}
+
+/** Splits at `sep` outside parentheses and quotes. */
+function splitTop(text: string, sep: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  outsideQuotes(text, 0, (c, i) => {
+    if (c === '(') depth++;
     else if (c === ')') depth = Math.max(0, depth - 1);
     else if (c === sep && depth === 0) {
       parts.push(text.slice(start, i));
       start = i + 1;
     }
-  }
+  });
   parts.push(text.slice(start));
   return parts;
 }
@@ -89,17 +100,11 @@ function splitTop(text: string, sep: string): string[] {
 /** The index of the `}` closing the block opened just before `from`, or the end. */
 function blockEnd(css: string, from: number): number {
   let depth = 1;
-  let quote = '';
-  for (let i = from; i < css.length; i++) {
-    const c = css[i]!;
-    if (quote) {
-      if (c === '\\') i++;
-      else if (c === quote) quote = '';
-    } else if (c === '"' || c === "'") quote = c;
-    else if (c === '{') depth++;
-    else if (c === '}' && --depth === 0) return i;
-  }
-  return css.length;
+  return outsideQuotes(css, from, (c) => {
+    if (c === '{') depth++;
+    else if (c === '}') return --depth === 0;
+    return false;
+  });
 }
 
 /**
