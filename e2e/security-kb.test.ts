@@ -54,7 +54,7 @@ const RESULTS_PAGE = `<!doctype html><html><head>${HIDDEN_STYLES}</head><body><m
 const ARTICLE_PAGE = `<!doctype html><html><head>${HIDDEN_STYLES}</head><body><article><h1>Refund policy</h1>${HIDDEN_BODY}</article></body></html>`;
 const HOSTILE_JSON = JSON.stringify({
   total: 1,
-  results: [{ id: 'R-1', title: `Refund policy${TAGS}\u200b`, snippet: SMUGGLED, url: '/hostile/kb/1', body: SMUGGLED }],
+  results: [{ id: 'R-1', title: `Refund policy${TAGS}\u200b`, snippet: SMUGGLED, url: '/hostile/kb/1', body: `<p>${SMUGGLED}</p><p style="display:none">${INSTRUCTION} (HTML in JSON)</p>` }],
 });
 
 beforeAll(async () => {
@@ -158,7 +158,7 @@ function stored(): Promise<Stored> {
 }
 
 describe('hostile knowledge sources', () => {
-  it('attack: a JSON knowledge source smuggles tag characters, bidi overrides and zero-width characters to the model', async () => {
+  it('attack: a JSON knowledge source smuggles tag characters, bidi overrides, zero-width characters and hidden HTML to the model', async () => {
     await useProviders([jsonEndpoint('/hostile/api', 'Hostile API')]);
     const { tabId } = await hostileConsole();
     const panel = await h.panel(tabId);

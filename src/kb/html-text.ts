@@ -55,9 +55,6 @@ function visibleDocument(html: string): Document {
   return doc;
 }
 
-/** Text that carries markup (a CSV cell, a JSON field): read as HTML. */
-export const looksHtml = (s: string) => /<\/?[a-z][\s\S]*>/i.test(s);
-
 export function htmlToText(html: string): string {
   const out: string[] = [];
   text(visibleDocument(html).children, out);

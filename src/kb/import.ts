@@ -10,8 +10,8 @@
  * path and title (rows).
  */
 import Papa from 'papaparse';
-import { htmlArticle, htmlToText, looksHtml, visibleSource } from './html-text.ts';
-import { squash } from './text.ts';
+import { htmlArticle, htmlToText, visibleSource } from './html-text.ts';
+import { looksHtml, squash } from './text.ts';
 
 export interface ImportFile {
   /** Path inside the chosen folder (webkitRelativePath), else the file name, else the URL. */

@@ -12,6 +12,9 @@ export const ANSWER_CHARS = 800;
  */
 export const squash = (s: string) => stripInvisible(s).text.replace(/\s+/g, ' ').trim();
 
+/** Text that carries markup (a CSV cell, a JSON field): read as HTML. */
+export const looksHtml = (s: string) => /<\/?[a-z][\s\S]*>/i.test(s);
+
 /** Cut at the last sentence end (zh or en) before `max`, else at a word, with an ellipsis. */
 export function cutAt(text: string, max: number): string {
   const t = squash(text);

@@ -73,7 +73,7 @@ describe('hostile knowledge text', () => {
     const cfg = KbProviderConfig.parse({ kind: 'json', url: '/api/kb', answerPath: 'body' });
     if (cfg.kind !== 'json') throw new Error('json');
     const body = `<p>Refunds take 5 days.</p><p style="display:none">${INSTRUCTION}</p><span style="font-size:0">${INSTRUCTION}</span>`;
-    const r = mapJson(cfg, { results: [{ title: 'Refund', snippet: body, body }] }, 5, 'http://c.test/');
+    const r = mapJson(cfg, { results: [{ title: 'Refund', snippet: body, body }] }, 5, 'http://c.test/', parse);
     expect(r.ok && r.hits[0]).toMatchObject({ snippet: 'Refunds take 5 days.', answer: 'Refunds take 5 days.' });
   });
 
