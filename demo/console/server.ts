@@ -39,6 +39,8 @@ export async function startConsole(opts: { port?: number; host?: string } = {}):
   let state = freshState();
   const log: LogEntry[] = [];
   let faults: Fault[] = [];
+  /** Pages a test serves from the console's origin (hostile KB sources: same-origin only). */
+  let pages = new Map<string, { type: string; body: string }>();
   let seq = 0;
 
   const server: Server = createServer(async (req, res) => {
@@ -51,6 +53,12 @@ export async function startConsole(opts: { port?: number; host?: string } = {}):
         state = freshState();
         log.length = 0;
         faults = [];
+        pages = new Map();
+        return json(res, 200, { ok: true });
+      }
+      if (url.pathname === '/api/_pages') {
+        const p = body as { path: string; type: string; body: string };
+        pages.set(p.path, { type: p.type, body: p.body });
         return json(res, 200, { ok: true });
       }
       if (url.pathname === '/api/_faults') {
@@ -81,6 +89,11 @@ export async function startConsole(opts: { port?: number; host?: string } = {}):
   function serveGet(url: URL, lang: Lang, res: ServerResponse) {
     const p = url.pathname;
     if (p === '/api/_log') return json(res, 200, log);
+    const page = pages.get(p);
+    if (page) {
+      res.writeHead(200, { 'content-type': `${page.type}; charset=utf-8` });
+      return res.end(page.body);
+    }
     if (p === '/api/kb/search') return json(res, 200, searchKb(url.searchParams.get('q') ?? '', Number(url.searchParams.get('limit') ?? 5)));
     if (p === '/api/conversations') return json(res, 200, state.conversations.map((c) => ({ id: c.id, name: c.customer.name })));
     if (p === '/' || p === '/index.html') {

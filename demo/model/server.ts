@@ -62,6 +62,8 @@ export interface RecordedRequest {
   tools?: string[];
   messages?: number;
   toolCalls?: string[];
+  /** What the tools answered, as the model was sent it (tests check what reached the model). */
+  toolResults?: string[];
   status: number;
   /** Time spent inside this server for the request (for overhead benchmarks). */
   serverMs?: number;
@@ -122,6 +124,7 @@ export async function startModelServer(opts: { port?: number } = {}): Promise<Mo
       model: body.model,
       tools: body.tools?.map((t) => t.function?.name),
       messages: body.messages?.length,
+      toolResults: body.messages?.filter((m) => m.role === 'tool').map((m) => String(m.content ?? '')),
       status: 0,
     };
     requests.push(rec);

@@ -95,7 +95,7 @@ async function fetchOne(url: string): Promise<(ImportedArticle & { from: string 
 /** Why a URL failed, as a code the options page words (and the English reason for developers). */
 function failure(e: unknown): Pick<UrlSyncFailure, 'code' | 'param' | 'reason'> {
   if (e instanceof HttpStatus) return { code: 'http', param: String(e.status), reason: e.message };
-  if (e instanceof ImportError) return { code: e.code, ...(e.param ? { param: e.param } : {}), reason: e.reason };
+  if (e instanceof ImportError) return { code: e.code, ...(e.param ? { param: e.param } : {}), ...(e.params.length > 1 ? { params: [...e.params] } : {}), reason: e.reason };
   if (e instanceof DOMException && e.name === 'TimeoutError') return { code: 'timeout', reason: 'timed out after 15 s' };
   return { code: 'network', reason: e instanceof Error ? e.message : String(e) };
 }

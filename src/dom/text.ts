@@ -3,22 +3,10 @@
  * and counted (DESIGN.md "The chat loop": page text is untrusted data).
  */
 
-/** Zero-width characters, bidi controls and Unicode tag characters (U+E0000–E007F). */
-const INVISIBLE = /[\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff\u00ad]|\udb40[\udc00-\udc7f]/g;
+// The character rule is shared with the knowledge base (src/kb), so it lives in the pure core.
+import { stripInvisible, type CleanText } from '../tools/unicode.ts';
 
-export interface CleanText {
-  text: string;
-  removedChars: number;
-}
-
-export function stripInvisible(raw: string): CleanText {
-  let removed = 0;
-  const text = raw.replace(INVISIBLE, (m) => {
-    removed += 1;
-    return m.length > 1 ? '' : '';
-  });
-  return { text, removedChars: removed };
-}
+export { stripInvisible, type CleanText };
 
 export const squash = (s: string): string => s.replace(/\s+/g, ' ').trim();
 

@@ -8,6 +8,7 @@
  * Hand-written because no library does this: `innerText` honours display/visibility only,
  * and accessibility-name libraries compute names, not visible message bodies.
  */
+import { clippedAway, MIN_FONT_PX, MIN_OPACITY, rgb, sameColor, transparentColor as transparent } from '../tools/css-hiding.ts';
 import { stripInvisible } from './text.ts';
 
 export interface VisibleText {
@@ -109,24 +110,13 @@ function childrenOf(el: Element): Node[] {
 /** Properties that hide an element and everything in it, whatever the children say. */
 function hidesSubtree(el: Element, style: CSSStyleDeclaration): boolean {
   if (el.getAttribute('aria-hidden') === 'true' || el.hasAttribute('inert')) return true;
-  if (Number.parseFloat(style.opacity) < 0.05) return true;
-  if (clippedAway(style)) return true;
+  if (Number.parseFloat(style.opacity) < MIN_OPACITY) return true;
+  if (clippedAway(style.clip, style.clipPath)) return true;
   if (style.overflow !== 'visible' && style.display !== 'inline' && style.display !== 'contents') {
     const rect = el.getBoundingClientRect();
     if (rect.width < 2 || rect.height < 2) return true;
   }
   return false;
-}
-
-function clippedAway(style: CSSStyleDeclaration): boolean {
-  const clip = style.clip;
-  if (clip && clip !== 'auto' && /rect\(\s*0(px)?[\s,]+0(px)?[\s,]+0(px)?[\s,]+0(px)?\s*\)/.test(clip)) return true;
-  const path = style.clipPath;
-  if (!path || path === 'none') return false;
-  // inset(50%) or more from every side, or a zero-radius circle: nothing left to see.
-  const inset = /^inset\(\s*(\d+(?:\.\d+)?)%/.exec(path);
-  if (inset && Number(inset[1]) >= 50) return true;
-  return /^(circle|ellipse)\(\s*0(px|%)?[\s)]/.test(path);
 }
 
 function walkText(node: Text, parentStyle: CSSStyleDeclaration, w: Walk): void {
@@ -150,7 +140,7 @@ function walkText(node: Text, parentStyle: CSSStyleDeclaration, w: Walk): void {
 
 function textShown(node: Text, style: CSSStyleDeclaration, w: Walk): boolean {
   if (style.visibility === 'hidden' || style.visibility === 'collapse') return false;
-  if (Number.parseFloat(style.fontSize) < 3) return false;
+  if (Number.parseFloat(style.fontSize) < MIN_FONT_PX) return false;
   if (transparent(style.color) || sameAsBackground(node.parentElement, style)) return false;
   w.range.selectNodeContents(node);
   const rects = Array.from(w.range.getClientRects()).filter((r) => r.width >= 1 && r.height >= 1);
@@ -164,13 +154,6 @@ function offScreen(r: DOMRect, view: Window, sx = view.scrollX, sy = view.scroll
   return r.right + sx <= 0 || r.bottom + sy <= 0;
 }
 
-function transparent(color: string): boolean {
-  if (color === 'transparent') return true;
-  const m = /rgba?\(([^)]+)\)/.exec(color);
-  const parts = m?.[1]?.split(/[\s,/]+/).filter(Boolean) ?? [];
-  return parts.length === 4 && Number.parseFloat(parts[3]!) < 0.1;
-}
-
 /** Text coloured exactly like the nearest painted background (cheap to tell, common trick). */
 function sameAsBackground(el: Element | null, style: CSSStyleDeclaration): boolean {
   const fg = rgb(style.color);
@@ -181,14 +164,9 @@ function sameAsBackground(el: Element | null, style: CSSStyleDeclaration): boole
     const bg = s.backgroundColor;
     if (!bg || transparent(bg)) continue;
     const b = rgb(bg);
-    return !!b && Math.abs(b[0] - fg[0]) + Math.abs(b[1] - fg[1]) + Math.abs(b[2] - fg[2]) < 12;
+    return !!b && sameColor(fg, b);
   }
   return false;
-}
-
-function rgb(color: string): [number, number, number] | null {
-  const m = /rgba?\(\s*(\d+)[\s,]+(\d+)[\s,]+(\d+)/.exec(color);
-  return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : null;
 }
 
 function textLength(el: Element): number {

@@ -4,7 +4,7 @@
  */
 import type { HtmlProviderConfig } from './config.ts';
 import { fetchSameOrigin, sameOrigin } from './http.ts';
-import { readArticle, readResults } from './html-reader.ts';
+import { pruneHidden, readArticle, readResults } from './html-reader.ts';
 import { failure, type KbHit, type ProviderEnv, type ProviderResult } from './types.ts';
 
 async function page(url: URL, env: ProviderEnv): Promise<{ ok: true; doc: Document; url: string } | Extract<ProviderResult, { ok: false }>> {
@@ -12,7 +12,8 @@ async function page(url: URL, env: ProviderEnv): Promise<{ ok: true; doc: Docume
   const got = await fetchSameOrigin(url, env, 'text/html');
   if (!got.ok) return got;
   const html = await got.res.text();
-  return { ok: true, doc: env.parseHtml(html), url: got.res.url || url.href };
+  // What a person would not see on the page is not read (hidden.ts).
+  return { ok: true, doc: pruneHidden(env.parseHtml(html)), url: got.res.url || url.href };
 }
 
 async function searchOnce(cfg: HtmlProviderConfig, query: string, limit: number, env: ProviderEnv): Promise<ProviderResult> {

@@ -6,6 +6,7 @@
  * parsed Document (DOMParser: nothing is inserted into the live page, no script runs).
  */
 import type { HtmlProviderConfig } from './config.ts';
+import { hiddenParts, type StyleTree } from './hidden.ts';
 import { absoluteHttp } from './http.ts';
 import { answerExcerpt, cutAt, SNIPPET_CHARS, squash } from './text.ts';
 import type { KbHit } from './types.ts';
@@ -25,6 +26,33 @@ const CHROME_NAMES = /(^|[-_ ])(nav|navbar|menu|header|footer|sidebar|breadcrumb
 const STOP = 'main, body, [role=main], #content, form, table, ul, ol';
 
 export type ReadResult = { kind: 'results'; hits: KbHit[] } | { kind: 'empty' } | { kind: 'login' } | { kind: 'unreadable' };
+
+const domTree = (doc: Document): StyleTree<Element> => ({
+  tag: (el) => el.localName,
+  attr: (el, name) => el.getAttribute(name),
+  children: (el) => [...el.children],
+  selectAll: (selector) => {
+    try {
+      return [...doc.querySelectorAll(selector)];
+    } catch {
+      return []; // a selector this browser does not know: it matches nothing
+    }
+  },
+});
+
+/**
+ * Removes from a parsed page what a person would not see there (hidden.ts): hidden elements,
+ * and the text of elements whose text is invisible. Call once on a fetched page, before reading.
+ */
+export function pruneHidden(doc: Document): Document {
+  const root = doc.documentElement;
+  if (!root) return doc;
+  const css = [...doc.querySelectorAll('style')].map((s) => s.textContent ?? '').join('\n');
+  const { drop, mute } = hiddenParts(domTree(doc), [root], css);
+  for (const el of mute) for (const n of [...el.childNodes]) if (n.nodeType === 3) n.remove();
+  for (const el of drop) el.remove();
+  return doc;
+}
 
 export function readResults(doc: Document, cfg: Pick<HtmlProviderConfig, 'result' | 'title' | 'snippet' | 'link'>, pageUrl: string, limit: number): ReadResult {
   const items = cfg.result ? [...doc.querySelectorAll(cfg.result)] : findItems(doc);

@@ -10,8 +10,8 @@
  * path and title (rows).
  */
 import Papa from 'papaparse';
-import { htmlArticle, htmlToText } from './html-text.ts';
-import { squash } from './text.ts';
+import { htmlArticle, htmlToText, visibleSource } from './html-text.ts';
+import { looksHtml, squash } from './text.ts';
 
 export interface ImportFile {
   /** Path inside the chosen folder (webkitRelativePath), else the file name, else the URL. */
@@ -43,7 +43,7 @@ export interface Skipped {
 }
 
 /** Why a file stopped the whole import (`kbWhy_<code>` in the options page). */
-export const IMPORT_ERROR_CODES = ['bad_json', 'bad_csv', 'no_title_column', 'no_body_column', 'not_articles'] as const;
+export const IMPORT_ERROR_CODES = ['bad_json', 'bad_csv', 'no_title_column', 'no_body_column', 'not_articles', 'too_many_articles', 'index_full'] as const;
 export type ImportErrorCode = (typeof IMPORT_ERROR_CODES)[number];
 
 export class ImportError extends Error {
@@ -54,6 +54,8 @@ export class ImportError extends Error {
     readonly code: ImportErrorCode,
     /** The value the message names (a CSV row, the columns found). */
     readonly param = '',
+    /** All the values the message names, when it names more than one (a limit and a count). */
+    readonly params: readonly string[] = param ? [param] : [],
   ) {
     super(`${path}: ${reason}`);
   }
@@ -61,6 +63,19 @@ export class ImportError extends Error {
 
 export const MAX_BODY = 20_000;
 export const MAX_FILE_BYTES = 10 * 2 ** 20;
+/**
+ * Articles one import may bring, and articles the local index may hold. 10,000 is what the
+ * index was chosen and measured for (local-index.ts: ~1.7 s to build, ~67 MB, sub-ms search);
+ * far beyond it an import runs for minutes and loading the index outlasts a search's deadline
+ * (issue 19 item 9: 420,000 rows took 87–125 s and the first search then timed out).
+ */
+export const MAX_IMPORT_ARTICLES = 10_000;
+export const MAX_INDEX_ARTICLES = 10_000;
+
+/** The import's article budget: rows and files are counted before any is turned into an article. */
+interface Budget {
+  given: number;
+}
 
 const TITLE_KEYS = ['title', 'question', 'name', 'subject', 'heading', '标题', '问题', '名称'];
 const BODY_KEYS = ['body', 'answer', 'content', 'text', 'description', 'description_text', 'article', '正文', '答案', '内容', '回答'];
@@ -69,7 +84,6 @@ const URL_KEYS = ['url', 'html_url', 'link', 'href', '链接'];
 
 const ext = (path: string) => /\.([a-z0-9]+)$/i.exec(path)?.[1]?.toLowerCase() ?? '';
 const baseName = (path: string) => (path.split(/[\\/]/).pop() ?? path).replace(/\.[a-z0-9]+$/i, '');
-const looksHtml = (s: string) => /<\/?[a-z][\s\S]*>/i.test(s);
 
 function article(path: string, id: string, title: string, body: string, url = ''): ImportedArticle {
   return { id, title: squash(title).slice(0, 200), body: squash(body).slice(0, MAX_BODY), url, path };
@@ -100,7 +114,9 @@ export function markdownText(md: string): string {
 }
 
 function fromMarkdown(f: ImportFile): ImportedArticle[] {
-  const { meta, rest } = frontMatter(f.text);
+  const { meta, rest: source } = frontMatter(f.text);
+  // Inline HTML may hide text (<span style="display:none">): read it as the page would show it.
+  const rest = looksHtml(source) ? visibleSource(source) : source;
   const heading = /^\s{0,3}#\s+(.+)$/m.exec(rest);
   const title = meta.title ?? heading?.[1] ?? baseName(f.path);
   const body = markdownText(heading && !meta.title ? rest.replace(heading[0], '') : rest);
@@ -122,7 +138,10 @@ function fromText(f: ImportFile): ImportedArticle[] {
 const pickKey = (keys: readonly string[], wanted: readonly string[]) => wanted.map((w) => keys.find((k) => k.trim().toLowerCase() === w.toLowerCase())).find(Boolean);
 
 /** Rows of records (CSV rows, JSON array items) to articles, with the columns found by name. */
-function fromRecords(f: ImportFile, rows: Record<string, unknown>[], skipped: Skipped[]): ImportedArticle[] {
+function fromRecords(f: ImportFile, rows: Record<string, unknown>[], skipped: Skipped[], budget: Budget): ImportedArticle[] {
+  budget.given += rows.length;
+  // Over the limit the import fails anyway: count the rest, convert nothing.
+  if (budget.given > MAX_IMPORT_ARTICLES) return [];
   const keys = [...new Set(rows.flatMap((r) => Object.keys(r)))];
   const titleKey = pickKey(keys, TITLE_KEYS);
   const bodyKey = pickKey(keys, BODY_KEYS);
@@ -146,15 +165,47 @@ function fromRecords(f: ImportFile, rows: Record<string, unknown>[], skipped: Sk
   return out;
 }
 
-function fromCsv(f: ImportFile, skipped: Skipped[]): ImportedArticle[] {
-  const parsed = Papa.parse<Record<string, string>>(f.text.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: 'greedy' });
+/**
+ * Records in a CSV text (the header not counted), by one scan for line ends outside quotes;
+ * blank records are not counted, as the parser skips them. For saying how many rows a file
+ * over the limit has without parsing all of them into objects.
+ */
+export function countCsvRecords(text: string): number {
+  let records = 0;
+  let quoted = false;
+  let content = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) quoted = !quoted; // '"' (a doubled "" toggles twice)
+    if (quoted) {
+      content = true;
+      continue;
+    }
+    if (c === 10) {
+      if (content) records++;
+      content = false;
+    } else if (c !== 13 && c !== 32 && c !== 9 && c !== 44 && c !== 59 && c !== 124) content = true;
+  }
+  if (content) records++;
+  return Math.max(0, records - 1);
+}
+
+function fromCsv(f: ImportFile, skipped: Skipped[], budget: Budget): ImportedArticle[] {
+  const text = f.text.replace(/^\uFEFF/, '');
+  const left = Math.max(0, MAX_IMPORT_ARTICLES - budget.given);
+  // Rows past the limit are counted, not parsed: a file far over it is refused in a scan.
+  const parsed = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: 'greedy', preview: left + 1 });
+  if (parsed.data.length > left) {
+    budget.given += countCsvRecords(text);
+    return [];
+  }
   const fatal = parsed.errors.find((e) => e.type === 'Quotes' || e.code === 'UndetectableDelimiter');
   const row = String((fatal?.row ?? 0) + 2);
   if (fatal) throw new ImportError(f.path, `not valid CSV (row ${row}: ${fatal.message})`, 'bad_csv', row);
-  return fromRecords(f, parsed.data, skipped);
+  return fromRecords(f, parsed.data, skipped, budget);
 }
 
-function fromJson(f: ImportFile, skipped: Skipped[]): ImportedArticle[] {
+function fromJson(f: ImportFile, skipped: Skipped[], budget: Budget): ImportedArticle[] {
   let data: unknown;
   try {
     data = JSON.parse(f.text.replace(/^\uFEFF/, ''));
@@ -166,7 +217,7 @@ function fromJson(f: ImportFile, skipped: Skipped[]): ImportedArticle[] {
   const list = Array.isArray(data) ? data : ['articles', 'data', 'items', 'results', 'faqs', 'records'].map((k) => obj?.[k]).find(Array.isArray);
   const rows = (list ?? (obj ? [obj] : [])) as unknown[];
   if (!rows.length || rows.some((r) => !r || typeof r !== 'object' || Array.isArray(r))) throw new ImportError(f.path, 'expected an array of article objects (or { articles: [...] })', 'not_articles');
-  return fromRecords(f, rows as Record<string, unknown>[], skipped);
+  return fromRecords(f, rows as Record<string, unknown>[], skipped, budget);
 }
 
 export interface ParseResult {
@@ -174,33 +225,44 @@ export interface ParseResult {
   skipped: Skipped[];
 }
 
-/** Parses every file; throws ImportError for the first bad one (then nothing is imported). */
-export function parseFiles(files: readonly ImportFile[]): ParseResult {
+/** The error for an import over MAX_IMPORT_ARTICLES (it says the limit and how many were given). */
+export const tooManyArticles = (given: number) =>
+  new ImportError('—', `${given} articles given; one import takes at most ${MAX_IMPORT_ARTICLES}`, 'too_many_articles', String(MAX_IMPORT_ARTICLES), [String(MAX_IMPORT_ARTICLES), String(given)]);
+
+/**
+ * Parses every file; throws ImportError for the first bad one, or for more than
+ * MAX_IMPORT_ARTICLES articles in all (then nothing is imported). `onFile` hears each file done.
+ */
+export function parseFiles(files: readonly ImportFile[], onFile?: (done: number) => void): ParseResult {
   const skipped: Skipped[] = [];
   const byId = new Map<string, ImportedArticle>();
-  for (const f of files) {
+  const budget: Budget = { given: 0 };
+  for (const [i, f] of files.entries()) {
+    onFile?.(i);
     const name = f.path.split(/[\\/]/).pop() ?? '';
     if (name.startsWith('.')) continue; // .DS_Store, .git: not articles, not worth a line
     if (f.text.length > MAX_FILE_BYTES) {
       skipped.push({ path: f.path, code: 'too_large', reason: 'larger than 10 MB' });
       continue;
     }
-    const found = parseOne(f, skipped);
+    const found = parseOne(f, skipped, budget);
     if (found === null) {
       const type = ext(f.path) ? `.${ext(f.path)}` : '';
       skipped.push({ path: f.path, code: 'unsupported_type', reason: `unsupported type${type ? ` ${type}` : ''}`, param: type || '—' });
       continue;
     }
     if (!found.length) skipped.push({ path: f.path, code: 'empty', reason: 'empty' });
+    if (!['csv', 'json'].includes(ext(f.path))) budget.given += found.length;
     for (const a of found) {
       if (!a.body) skipped.push({ path: a.path, code: 'no_text', reason: 'no text' });
       else byId.set(a.id, a);
     }
   }
+  if (budget.given > MAX_IMPORT_ARTICLES) throw tooManyArticles(budget.given);
   return { articles: [...byId.values()], skipped };
 }
 
-function parseOne(f: ImportFile, skipped: Skipped[]): ImportedArticle[] | null {
+function parseOne(f: ImportFile, skipped: Skipped[], budget: Budget): ImportedArticle[] | null {
   switch (ext(f.path)) {
     case 'md':
     case 'markdown':
@@ -212,9 +274,9 @@ function parseOne(f: ImportFile, skipped: Skipped[]): ImportedArticle[] | null {
     case 'text':
       return fromText(f);
     case 'csv':
-      return fromCsv(f, skipped);
+      return fromCsv(f, skipped, budget);
     case 'json':
-      return fromJson(f, skipped);
+      return fromJson(f, skipped, budget);
     default:
       return null;
   }

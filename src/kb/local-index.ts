@@ -75,7 +75,13 @@ export class LocalIndex {
     const table = parts.find(([key]) => key === IDS_PART);
     idx.ids = table ? (JSON.parse(table[1]) as (string | null)[]) : [];
     idx.ids.forEach((id, n) => id !== null && idx.nums.set(id, n));
-    for (const [key, data] of parts) if (key !== IDS_PART) await idx.doc.import(key, data);
+    for (const [key, data] of parts) {
+      if (key === IDS_PART) continue;
+      await idx.doc.import(key, data);
+      // A turn for the rest of the worker between parts: a search waiting on this load can
+      // answer "still loading" on time (store.ts LOAD_WAIT_MS) instead of after it.
+      await new Promise((r) => setTimeout(r, 0));
+    }
     return idx;
   }
 

@@ -7,11 +7,11 @@
  * https://developer.mozilla.org/docs/Web/API/IndexedDB_API/Using_IndexedDB#adding_retrieving_and_removing_data
  */
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
-import type { ImportedArticle, ImportErrorCode } from './import.ts';
+import { ImportError, MAX_INDEX_ARTICLES, type ImportedArticle, type ImportErrorCode } from './import.ts';
 import { LocalIndex } from './local-index.ts';
-import { answerExcerpt, snippetAt } from './text.ts';
+import { answerExcerpt, snippetAt, squash } from './text.ts';
 import { queryTerms } from './tokenize.ts';
-import type { KbHit, ProviderResult } from './types.ts';
+import { failure, type KbHit, type ProviderResult } from './types.ts';
 
 export interface StoredArticle extends ImportedArticle {
   /** 'file' (imported in options) or 'url' (an admin-pushed URL). */
@@ -29,6 +29,8 @@ export interface UrlSyncFailure {
   code: (typeof URL_FAIL_CODES)[number] | ImportErrorCode;
   /** The value the message names (the HTTP status, a CSV row, the columns found). */
   param?: string;
+  /** All the values the message names, when more than one (a limit and a count). */
+  params?: string[];
   /** The URL's origin, when deskhand has no host permission for it (the likely cause). */
   noAccess?: string;
   /** English, for developers and logs. */
@@ -70,6 +72,15 @@ const db = () =>
   }));
 
 let cached: { revision: number; index: LocalIndex } | null = null;
+/** The index being read from IndexedDB (one read per revision, whoever asks). */
+let loading: { revision: number; index: Promise<LocalIndex> } | null = null;
+
+/**
+ * How long a search waits for an index that is loading before it answers without it: well
+ * under a provider's deadline (search.ts PROVIDER_TIMEOUT_MS), so a search never times out
+ * because an index is loading.
+ */
+export const LOAD_WAIT_MS = 1_500;
 
 export async function readMeta(): Promise<KbMeta> {
   return (await (await db()).get('meta', 'meta')) ?? EMPTY;
@@ -78,13 +89,28 @@ export async function readMeta(): Promise<KbMeta> {
 /** The index at the current revision (loaded once per revision, then kept in memory). */
 async function currentIndex(meta: KbMeta): Promise<LocalIndex> {
   if (cached?.revision === meta.revision) return cached.index;
+  if (loading?.revision !== meta.revision) {
+    const index = loadIndex(meta);
+    loading = { revision: meta.revision, index };
+    index.then(
+      (i) => {
+        if (loading?.index === index) loading = null;
+        if ((cached?.revision ?? -1) <= meta.revision) cached = { revision: meta.revision, index: i };
+      },
+      () => {
+        if (loading?.index === index) loading = null; // the next search tries again
+      },
+    );
+  }
+  return loading.index;
+}
+
+async function loadIndex(meta: KbMeta): Promise<LocalIndex> {
   const d = await db();
   const tx = d.transaction('index');
   const [keys, values] = await Promise.all([tx.store.getAllKeys(), tx.store.getAll()]);
   const parts = keys.map((k, i) => [k, values[i]!] as const);
-  const index = LocalIndex.canLoad(parts) ? await LocalIndex.load(parts) : await rebuildIndex(d, meta);
-  cached = { revision: meta.revision, index };
-  return index;
+  return LocalIndex.canLoad(parts) ? LocalIndex.load(parts) : rebuildIndex(d, meta);
 }
 
 /**
@@ -119,8 +145,11 @@ export interface WriteResult {
 export async function writeArticles(
   articles: readonly (ImportedArticle & { from?: string })[],
   origin: StoredArticle['origin'],
-  /** `urlSync: null` forgets the last URL sync (the admin's list is gone). */
-  opts: { removeWhere?: (a: StoredArticle) => boolean; urlSync?: UrlSyncReport | null } = {},
+  /**
+   * `urlSync: null` forgets the last URL sync (the admin's list is gone). `onProgress` hears
+   * how many articles are indexed so far (the options page shows it while a large import runs).
+   */
+  opts: { removeWhere?: (a: StoredArticle) => boolean; urlSync?: UrlSyncReport | null; onProgress?: (indexed: number, total: number) => void } = {},
 ): Promise<WriteResult> {
   for (let attempt = 0; ; attempt++) {
     const d = await db();
@@ -131,7 +160,15 @@ export async function writeArticles(
     const remove = opts.removeWhere;
     const stale = remove ? (await d.getAllFromIndex('articles', 'origin', origin)).filter((a) => !incoming.has(a.id) && remove(a)).map((a) => a.id) : [];
     const now = Date.now();
-    for (const a of articles) index.put(a);
+    const adding = articles.filter((a) => !existing.has(a.id)).length;
+    const total = existing.size + adding - stale.length;
+    if (total > MAX_INDEX_ARTICLES) throw indexFull(existing.size - stale.length, adding);
+    try {
+      await indexInSteps(index, articles, opts.onProgress);
+    } catch (e) {
+      cached = null; // half of the batch is in the in-memory index; it must not be searched
+      throw e;
+    }
     for (const id of stale) index.remove(id);
     const parts = await index.export().catch((e: unknown) => {
       cached = null; // the in-memory index was changed for a write that did not happen
@@ -146,8 +183,8 @@ export async function writeArticles(
       if (attempt < 3) continue;
       throw new Error('The knowledge base changed during the import; try again.');
     }
-    const added = articles.filter((a) => !existing.has(a.id)).length;
-    const count = existing.size + added - stale.length;
+    const added = adding;
+    const count = total;
     const { urlSync: lastSync, ...rest } = current;
     const urlSync = opts.urlSync === undefined ? lastSync : (opts.urlSync ?? undefined);
     const next: KbMeta = { ...rest, revision: current.revision + 1, count, updatedAt: now, ...(urlSync ? { urlSync } : {}) };
@@ -170,6 +207,27 @@ export async function writeArticles(
   }
 }
 
+/** The error for an import the index has no room for: the limit, what it holds, what was added. */
+function indexFull(holding: number, adding: number): ImportError {
+  const params = [String(MAX_INDEX_ARTICLES), String(holding), String(adding)];
+  return new ImportError('—', `the local knowledge base holds at most ${MAX_INDEX_ARTICLES} articles; it has ${holding} and ${adding} were added`, 'index_full', params[0], params);
+}
+
+const INDEX_STEP = 500;
+
+/**
+ * Articles into the index a step at a time, yielding between steps: the page importing stays
+ * responsive and shows how far it got. Nothing is stored until every article is indexed.
+ */
+async function indexInSteps(index: LocalIndex, articles: readonly ImportedArticle[], onProgress?: (indexed: number, total: number) => void): Promise<void> {
+  for (let i = 0; i < articles.length; i += INDEX_STEP) {
+    for (const a of articles.slice(i, i + INDEX_STEP)) index.put(a);
+    if (!onProgress) continue;
+    onProgress(Math.min(i + INDEX_STEP, articles.length), articles.length);
+    await new Promise((r) => setTimeout(r, 0));
+  }
+}
+
 /** Removes every article (options: "Clear"). */
 export async function clearArticles(): Promise<void> {
   const d = await db();
@@ -178,6 +236,7 @@ export async function clearArticles(): Promise<void> {
   await Promise.all([tx.objectStore('articles').clear(), tx.objectStore('index').clear(), tx.objectStore('meta').put({ ...meta, revision: meta.revision + 1, count: 0, updatedAt: Date.now() }, 'meta')]);
   await tx.done;
   cached = null;
+  loading = null;
 }
 
 export async function listArticles(limit = 50): Promise<StoredArticle[]> {
@@ -205,14 +264,31 @@ export async function searchLocal(query: string, limit: number): Promise<Provide
   let found: (StoredArticle | undefined)[];
   if (early && guess.revision === meta.revision) found = await early;
   else {
-    const index = await currentIndex(meta);
-    tx = d.transaction(['meta', 'articles']); // the first one has committed while the index loaded
-    found = await readArticles(tx, index.searchTerms(terms, limit));
+    const index = await within(currentIndex(meta), LOAD_WAIT_MS);
+    // Still loading: the index this context already had answers (what was indexed before the
+    // last write); with none, the search says so rather than outlast its deadline.
+    if (!index && early) found = await early;
+    else if (!index) return failure('KB_INDEX_LOADING', `The local knowledge base is still loading its index (${meta.count} articles); ask again in a few seconds.`, true);
+    else {
+      tx = d.transaction(['meta', 'articles']); // the first one has committed while the index loaded
+      found = await readArticles(tx, index.searchTerms(terms, limit));
+    }
   }
   const hits: KbHit[] = found.flatMap((a, i) =>
-    a ? [{ id: a.id, title: a.title, snippet: snippetAt(a.body, terms), url: a.url, ...(i === 0 ? { answer: answerExcerpt(a.body) } : {}) }] : [],
+    a ? [{ id: a.id, title: squash(a.title), snippet: snippetAt(a.body, terms), url: a.url, ...(i === 0 ? { answer: answerExcerpt(a.body) } : {}) }] : [],
   );
   return { ok: true, hits, total: hits.length };
+}
+
+/** The promise's value, or null when it takes longer than `ms` (it goes on, for the next caller). */
+async function within<T>(p: Promise<T>, ms: number): Promise<T | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((r) => (timer = setTimeout(() => r(null), ms)));
+  try {
+    return await Promise.race([p, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function readArticles(tx: IDBPTransaction<KbDb, ('meta' | 'articles')[], 'readonly'>, ids: readonly string[]): Promise<(StoredArticle | undefined)[]> {
@@ -222,4 +298,5 @@ function readArticles(tx: IDBPTransaction<KbDb, ('meta' | 'articles')[], 'readon
 /** For tests and benchmarks: forget the in-memory index (as a restarted worker would). */
 export function dropCache(): void {
   cached = null;
+  loading = null;
 }

@@ -1,10 +1,19 @@
 /** Text helpers for KB hits: whitespace, snippets around the matched words, reply excerpts. */
+import { stripInvisible } from '../tools/unicode.ts';
 import { normalise, queryTerms } from './tokenize.ts';
 
 export const SNIPPET_CHARS = 160;
 export const ANSWER_CHARS = 800;
 
-export const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
+/**
+ * Whitespace folded and invisible characters removed (tools/unicode.ts, the rule page text is
+ * read by): every KB text — provider answers, fetched pages, imports, stored articles — passes
+ * through here before the index, the agent or the model sees it.
+ */
+export const squash = (s: string) => stripInvisible(s).text.replace(/\s+/g, ' ').trim();
+
+/** Text that carries markup (a CSV cell, a JSON field): read as HTML. */
+export const looksHtml = (s: string) => /<\/?[a-z][\s\S]*>/i.test(s);
 
 /** Cut at the last sentence end (zh or en) before `max`, else at a word, with an ellipsis. */
 export function cutAt(text: string, max: number): string {

@@ -48,7 +48,7 @@ async function readFiles(list: FileList, onProgress: (done: number) => void): Pr
 }
 
 /** Why a file, a row or a URL did not import, in the agent's language (the code's message; else the developer's reason). */
-const why = (code: string, param: string | undefined, reason: string) => tOr(`kbWhy_${code}`, reason, param ?? '');
+const why = (code: string, param: string | undefined, reason: string, params?: readonly string[]) => tOr(`kbWhy_${code}`, reason, ...(params?.length ? params : [param ?? '']));
 
 const skippedText = (skipped: Skipped[]) =>
   skipped
@@ -57,26 +57,27 @@ const skippedText = (skipped: Skipped[]) =>
     .join(t('itemSeparator')) + (skipped.length > 5 ? ' …' : '');
 
 /** A URL the last sync could not fetch: why, and the missing permission when that is the likely cause. */
-const failedText = (f: UrlSyncFailure) => `${why(f.code, f.param, f.reason)}${f.noAccess ? t('kbNoAccess', f.noAccess) : ''}`;
+const failedText = (f: UrlSyncFailure) => `${why(f.code, f.param, f.reason, f.params)}${f.noAccess ? t('kbNoAccess', f.noAccess) : ''}`;
 
 function LocalKb({ s, save, isLocked, meta, onChange }: Props & { meta: KbMeta | null; onChange: () => void }) {
-  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  // Reading the files, then indexing the articles (a large import shows both counting up).
+  const [progress, setProgress] = useState<{ done: number; total: number; phase: 'read' | 'index' } | null>(null);
   const [result, setResult] = useState<{ text: string; error: boolean } | null>(null);
 
   const importList = async (list: FileList | null) => {
     if (!list?.length) return;
     setResult(null);
-    setProgress({ done: 0, total: list.length });
+    setProgress({ done: 0, total: list.length, phase: 'read' });
     try {
-      const files = await readFiles(list, (done) => setProgress({ done, total: list.length }));
-      setProgress({ done: list.length, total: list.length });
+      const files = await readFiles(list, (done) => setProgress({ done, total: list.length, phase: 'read' }));
+      setProgress({ done: list.length, total: list.length, phase: 'read' });
       const { articles, skipped } = parseFiles(files);
-      if (articles.length) await writeArticles(articles, 'file');
+      if (articles.length) await writeArticles(articles, 'file', { onProgress: (done, total) => setProgress({ done, total, phase: 'index' }) });
       const text = skipped.length ? t('kbImported', articles.length, skipped.length, skippedText(skipped)) : t('kbImportedAll', articles.length);
       setResult({ text, error: false });
     } catch (e) {
       // A bad file names itself; anything else is the browser's storage refusing the write.
-      const [file, reason] = e instanceof ImportError ? [e.path, why(e.code, e.param, e.reason)] : ['—', t('kbWhy_write')];
+      const [file, reason] = e instanceof ImportError ? [e.path, why(e.code, e.param, e.reason, e.params)] : ['—', t('kbWhy_write')];
       setResult({ text: t('kbImportFailed', file, reason), error: true });
     } finally {
       setProgress(null);
@@ -104,7 +105,7 @@ function LocalKb({ s, save, isLocked, meta, onChange }: Props & { meta: KbMeta |
         {t('kbImportFiles')} <input type="file" name="kb-files" multiple accept=".md,.markdown,.html,.htm,.txt,.csv,.json" onChange={onInput} />
       </label>
       {progress && <progress class="kb-progress" max={progress.total} value={progress.done} />}
-      {progress && <span class="hint">{t('kbImporting', progress.done, progress.total)}</span>}
+      {progress && <span class="hint kb-progress-text">{progress.phase === 'read' ? t('kbImporting', progress.done, progress.total) : t('kbIndexing', progress.done, progress.total)}</span>}
       {result && (
         <p class={`kb-import-result ${result.error ? 'warn' : ''}`} role="status" data-error={String(result.error)}>
           {result.text}

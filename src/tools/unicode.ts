@@ -24,6 +24,30 @@ const LATIN = /\p{Script=Latin}/u;
 const LOOKALIKE_SCRIPT = /[\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Armenian}]/u;
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 
+/**
+ * What is removed from text deskhand reads (page text, knowledge articles) before a person or
+ * the model sees it: zero-width characters, bidi controls, tag characters, and variation
+ * selectors beyond the first after a character (one picks an emoji or glyph form; a run of
+ * them is data smuggled past the eye, 8 bits a selector). Shared by src/dom and src/kb so
+ * both read text by one rule.
+ */
+const STRIP = /[\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\u{E0000}-\u{E007F}]|(?<=^|[\uFE00-\uFE0F\u{E0100}-\u{E01EF}])[\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/gu;
+
+export interface CleanText {
+  text: string;
+  /** Characters removed (a tag or supplementary selector counts once). */
+  removedChars: number;
+}
+
+export function stripInvisible(raw: string): CleanText {
+  let removed = 0;
+  const text = raw.replace(STRIP, () => {
+    removed += 1;
+    return '';
+  });
+  return { text, removedChars: removed };
+}
+
 /** Forbidden in anything deskhand sends: bidi overrides/embeddings/isolates and tag characters. */
 export function forbiddenControls(text: string): { bidi: number; tag: number } {
   let bidi = 0;
