@@ -4,10 +4,12 @@
  * send raw records — with the full scrubber (phones in every form, cards, IBANs, tokens).
  * Writes are queued so records from many tabs never overwrite each other. When full, routine
  * invoke records make room; confirmation outcomes are never dropped — they leave only when
- * the agent clears the log, after exporting it. When storage refuses a write, the records
- * are kept in memory and listed as unsaved, never silently lost.
+ * the agent clears the log, after exporting it. When storage is full, the oldest routine
+ * records make room (tools/audit.ts `makeRoom`), for the log itself and for other writes
+ * deskhand needs (room.ts); when storage still refuses a write, the records are kept in
+ * memory and listed as unsaved, never silently lost.
  */
-import { dropInvokeRecords, legacyStatus, type AuditRecord, type AuditSink } from '../tools/audit.ts';
+import { dropInvokeRecords, legacyStatus, makeRoom, type AuditRecord, type AuditSink } from '../tools/audit.ts';
 import { maskPii, scrubPii } from '../tools/pii.ts';
 
 const KEY = 'audit';
@@ -51,10 +53,28 @@ export function appendAudit(records: readonly AuditRecord[]): Promise<void> {
     try {
       await chrome.storage.local.set({ [KEY]: all });
       unsaved.length = 0;
+      return;
     } catch {
-      // Storage full: keep them here (this worker's lifetime) and try again with the next write.
+      // Storage full: the oldest routine records make room for the new ones, once.
+    }
+    try {
+      if (makeRoom(all, masked.reduce((n, r) => n + JSON.stringify(r).length + 1, 512)) === 0) throw new Error('no room');
+      await chrome.storage.local.set({ [KEY]: all });
+      unsaved.length = 0;
+    } catch {
+      // Still full: keep them here (this worker's lifetime) and try again with the next write.
       unsaved.push(...masked);
     }
+  });
+}
+
+/** Drops the oldest routine records from the stored log to free `bytes`; returns the bytes freed. */
+export function makeAuditRoom(bytes: number): Promise<number> {
+  return enqueue(async () => {
+    const all = await stored();
+    const freed = makeRoom(all, bytes);
+    if (freed > 0) await chrome.storage.local.set({ [KEY]: all });
+    return freed;
   });
 }
 

@@ -24,6 +24,7 @@ import { storageAuditSink } from './audit-store.ts';
 import { highWaterMark, mono, persist } from './clock.ts';
 import { JournaledStore } from './journal.ts';
 import { SessionLedgerStore } from './ledger-store.ts';
+import { STORAGE_FULL, StorageFull } from './room.ts';
 import { awaitCheck, type Verdict } from './next-page.ts';
 
 export const sessionStore = new SessionLedgerStore();
@@ -72,8 +73,8 @@ export async function addPrepared(call: PreparedCall, sender: ContentSender): Pr
     await ledger.add(stored);
   } catch (e) {
     const msg = e instanceof Error ? e.message : String(e);
-    const code = /already exists/.test(msg) ? 'DUPLICATE_ACTION' : 'NOT_STORED';
-    return refusal(code, `The confirmation could not be stored: ${msg}`, code === 'NOT_STORED' ? 'unavailable' : 'forbidden', 'Nothing was stored and nothing will be done.');
+    const code = /already exists/.test(msg) ? 'DUPLICATE_ACTION' : e instanceof StorageFull ? STORAGE_FULL : 'NOT_STORED';
+    return refusal(code, `The confirmation could not be stored: ${msg}`, code === 'DUPLICATE_ACTION' ? 'forbidden' : 'unavailable', 'Nothing was stored and nothing will be done.');
   }
   return { ok: true };
 }

@@ -8,6 +8,13 @@
  * and only for entries this worker signed; anything else in the journal is dropped and
  * audited.
  *
+ * Every write takes the next number of a monotonic sequence (its high-water mark lives beside
+ * the key in IndexedDB, keys.ts) and re-signs a head: which entries are live, at which
+ * number. An entry is replayed only when its own signature is valid AND the head lists it
+ * at exactly its number AND the head is not older than the high-water mark. A signed entry
+ * put back after deskhand superseded it (captured while pending, restored after the call was
+ * carried out) is refused and audited, never reported as "expired, nothing was done".
+ *
  * Writes fail closed: an open state goes to the journal first, then to the session; if
  * either cannot be stored the other is put back and the error reaches the ledger (which then
  * shows no card, or delivers nothing).
@@ -17,16 +24,24 @@ import type { AuditRecord, AuditSink } from '../tools/audit.ts';
 import { confirmationRecord, type LedgerEntry, type LedgerStore } from '../tools/ledger.ts';
 import { maskPii } from '../tools/pii.ts';
 import { auditRecord } from '../tools/audit.ts';
-import { sign, verify } from './keys.ts';
+import { readSeq, sign, verify, writeSeq } from './keys.ts';
+import { isQuotaError, setLocal, StorageFull } from './room.ts';
 
 const KEY = 'ledgerJournal';
+const HEAD = 'ledgerJournalHead';
 type OpenState = 'pending' | 'dispatched';
 interface JournalEntry {
   state: OpenState;
   call: LedgerEntry['call'];
+  seq: number;
   mac: string;
 }
 type Journal = Record<string, JournalEntry>;
+/** Which entries are live, at which sequence number; `seq` is the number of the last write. */
+interface Head {
+  seq: number;
+  live: Record<string, number>;
+}
 
 let queue: Promise<unknown> = Promise.resolve();
 const serial = <T>(fn: () => Promise<T>): Promise<T> => {
@@ -53,22 +68,61 @@ function masked(call: LedgerEntry['call']): LedgerEntry['call'] {
   };
 }
 
-const signed = (id: string, state: OpenState, call: LedgerEntry['call']) => canonicalJson({ id, state, call });
+const signed = (id: string, state: OpenState, call: LedgerEntry['call'], seq: number) => canonicalJson({ id, state, call, seq });
+const signedHead = (h: Head) => canonicalJson({ head: true, seq: h.seq, live: h.live });
+
+/** The stored head if deskhand signed it and it is not older than the high-water mark; else null. */
+async function storedHead(): Promise<{ head: Head | null; floor: number }> {
+  const floor = await readSeq().catch(() => 0);
+  const raw = (await chrome.storage.local.get(HEAD))[HEAD] as Partial<Head & { mac: string }> | undefined;
+  const ok =
+    raw &&
+    Number.isSafeInteger(raw.seq) &&
+    raw.live &&
+    typeof raw.live === 'object' &&
+    (raw.seq as number) >= floor &&
+    (await verify(signedHead({ seq: raw.seq as number, live: raw.live }), raw.mac).catch(() => false));
+  return { head: ok ? { seq: raw.seq as number, live: { ...raw.live } } : null, floor };
+}
+
+/** This worker's head: loaded once per lifetime, then only this worker writes it. */
+let current: Head | null = null;
+
+async function loadHead(): Promise<Head> {
+  if (!current) {
+    const { head, floor } = await storedHead();
+    // A head that is missing, unsigned or older than the mark lists nothing: its entries are refused at the next reload (fail closed).
+    current = { seq: Math.max(head?.seq ?? 0, floor), live: head?.live ?? {} };
+  }
+  return current;
+}
+
+/** Writes the journal with a head at the next sequence number, then raises the high-water mark. */
+async function commit(j: Journal, live: Record<string, number>, seq: number): Promise<void> {
+  const head: Head = { seq, live };
+  await setLocal({ [KEY]: j, [HEAD]: { ...head, mac: await sign(signedHead(head)) } });
+  current = head;
+  await writeSeq(seq).catch(() => {});
+}
 
 async function journalPut(id: string, entry: { state: OpenState; call: LedgerEntry['call'] } | null): Promise<void> {
   const j = await readJournal();
+  const head = await loadHead();
+  const live = { ...head.live };
+  const seq = head.seq + 1;
   if (entry) {
     const call = masked(entry.call);
-    j[id] = { state: entry.state, call, mac: await sign(signed(id, entry.state, call)) };
+    j[id] = { state: entry.state, call, seq, mac: await sign(signed(id, entry.state, call, seq)) };
+    live[id] = seq;
   } else {
-    if (!(id in j)) return;
+    if (!(id in j) && !(id in live)) return;
     delete j[id];
+    delete live[id];
   }
-  await chrome.storage.local.set({ [KEY]: j });
+  await commit(j, live, seq);
 }
 
 const isOpen = (e: LedgerEntry) => e.state === 'pending' || e.state === 'dispatched';
-
 /** A ledger store that mirrors open entries into the journal. */
 export class JournaledStore implements LedgerStore {
   constructor(private readonly inner: LedgerStore) {}
@@ -96,7 +150,8 @@ export class JournaledStore implements LedgerStore {
       await this.inner.put(entry);
     } catch (e) {
       await serial(() => journalPut(id, before && isOpen(before) ? { state: before.state as OpenState, call: before.call } : null)).catch(() => {});
-      throw e;
+      // The session holds only the ledger; nothing of the audit's can make room there.
+      throw isQuotaError(e) ? new StorageFull('session') : e;
     }
   }
 }
@@ -109,14 +164,22 @@ export class JournaledStore implements LedgerStore {
 export async function recoverAfterReload(session: LedgerStore, audit: AuditSink): Promise<LedgerEntry[]> {
   return serial(async () => {
     const j = await readJournal();
+    const { head, floor } = await storedHead();
     const recovered: LedgerEntry[] = [];
     let forged = 0;
+    let superseded = 0;
     for (const [id, raw] of Object.entries(j)) {
       delete j[id];
-      const { state, call, mac } = (raw ?? {}) as Partial<JournalEntry>;
-      const valid = call && (state === 'pending' || state === 'dispatched') && call.actionId === id && (await verify(signed(id, state, call), mac).catch(() => false));
+      const { state, call, seq, mac } = (raw ?? {}) as Partial<JournalEntry>;
+      const valid =
+        call && (state === 'pending' || state === 'dispatched') && call.actionId === id && Number.isSafeInteger(seq) && (await verify(signed(id, state, call, seq as number), mac).catch(() => false));
       if (!valid) {
         forged += 1;
+        continue;
+      }
+      // Signed by deskhand, but not the entry the head says is live (an older copy put back).
+      if (head?.live[id] !== seq) {
+        superseded += 1;
         continue;
       }
       if (await session.get(id)) continue; // the ledger still has it
@@ -125,8 +188,10 @@ export async function recoverAfterReload(session: LedgerStore, audit: AuditSink)
       recovered.push(entry);
       void Promise.resolve(audit.write(confirmationRecord(entry, state === 'dispatched'))).catch(() => {});
     }
-    await chrome.storage.local.set({ [KEY]: j });
+    // Everything was read: the journal starts empty, at a number above anything put back.
+    await commit(j, {}, Math.max(head?.seq ?? 0, floor, current?.seq ?? 0) + 1);
     if (forged) void Promise.resolve(audit.write(forgedRecord(forged))).catch(() => {});
+    if (superseded) void Promise.resolve(audit.write(supersededRecord(superseded))).catch(() => {});
     return recovered;
   });
 }
@@ -150,8 +215,8 @@ function reloaded(call: LedgerEntry['call'], wasDispatched: boolean): LedgerEntr
   };
 }
 
-function forgedRecord(count: number): AuditRecord {
-  return auditRecord({
+const journalRecord = (count: number, errorCode: string, summary: string): AuditRecord =>
+  auditRecord({
     kind: 'confirmation',
     traceId: crypto.randomUUID(),
     toolCallId: 'journal',
@@ -159,7 +224,12 @@ function forgedRecord(count: number): AuditRecord {
     caller: 'ui',
     input: { ignored: count },
     status: 'rejected',
-    errorCode: 'JOURNAL_ENTRY_NOT_SIGNED',
-    summary: `${count} journal entr${count === 1 ? 'y was' : 'ies were'} not written by deskhand (no valid signature) and were ignored.`,
+    errorCode,
+    summary,
   });
-}
+
+const forgedRecord = (count: number) =>
+  journalRecord(count, 'JOURNAL_ENTRY_NOT_SIGNED', `${count} journal entr${count === 1 ? 'y was' : 'ies were'} not written by deskhand (no valid signature) and were ignored.`);
+
+const supersededRecord = (count: number) =>
+  journalRecord(count, 'JOURNAL_ENTRY_SUPERSEDED', `${count} journal entr${count === 1 ? 'y was' : 'ies were'} signed by deskhand but later superseded (an older copy put back into storage) and refused.`);

@@ -8,13 +8,18 @@ const DB = 'deskhand-keys';
 const STORE = 'keys';
 const NAME = 'journal-hmac';
 
+let db: Promise<IDBDatabase> | null = null;
+
+/** One connection per worker lifetime (the key and the sequence number share it). */
 function open(): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
+  db ??= new Promise<IDBDatabase>((resolve, reject) => {
     const req = indexedDB.open(DB, 1);
     req.onupgradeneeded = () => req.result.createObjectStore(STORE);
     req.onsuccess = () => resolve(req.result);
     req.onerror = () => reject(req.error);
   });
+  db.catch(() => (db = null));
+  return db;
 }
 
 function tx<T>(db: IDBDatabase, mode: IDBTransactionMode, fn: (s: IDBObjectStore) => IDBRequest<T>): Promise<T> {
@@ -31,13 +36,13 @@ let cached: Promise<CryptoKey> | null = null;
 
 export function journalKey(): Promise<CryptoKey> {
   cached ??= (async () => {
-    const db = await open();
-    const existing = await tx<CryptoKey | undefined>(db, 'readonly', (s) => s.get(NAME) as IDBRequest<CryptoKey | undefined>);
+    const conn = await open();
+    const existing = await tx<CryptoKey | undefined>(conn, 'readonly', (s) => s.get(NAME) as IDBRequest<CryptoKey | undefined>);
     if (existing) return existing;
     const key = await crypto.subtle.generateKey({ name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
     // `add`, not `put`: if two workers raced, the first key wins and the second read returns it.
-    await tx(db, 'readwrite', (s) => s.add(key, NAME)).catch(() => undefined);
-    return (await tx<CryptoKey | undefined>(db, 'readonly', (s) => s.get(NAME) as IDBRequest<CryptoKey | undefined>)) ?? key;
+    await tx(conn, 'readwrite', (s) => s.add(key, NAME)).catch(() => undefined);
+    return (await tx<CryptoKey | undefined>(conn, 'readonly', (s) => s.get(NAME) as IDBRequest<CryptoKey | undefined>)) ?? key;
   })();
   cached.catch(() => (cached = null));
   return cached;
@@ -53,4 +58,20 @@ export async function verify(text: string, mac: unknown): Promise<boolean> {
   if (typeof mac !== 'string' || !/^[0-9a-f]{64}$/.test(mac)) return false;
   const bytes = new Uint8Array(mac.match(/../g)!.map((h) => parseInt(h, 16)));
   return crypto.subtle.verify('HMAC', await journalKey(), bytes, new TextEncoder().encode(text));
+}
+
+/**
+ * The journal's sequence high-water mark, kept beside the key in the extension's own
+ * IndexedDB (not in chrome.storage.local with the journal): restoring an older copy of the
+ * journal and its head together still leaves the head behind this number.
+ */
+const SEQ = 'journal-seq';
+
+export async function readSeq(): Promise<number> {
+  const v = await tx<unknown>(await open(), 'readonly', (s) => s.get(SEQ));
+  return typeof v === 'number' && Number.isSafeInteger(v) ? v : 0;
+}
+
+export async function writeSeq(n: number): Promise<void> {
+  await tx(await open(), 'readwrite', (s) => s.put(n, SEQ));
 }

@@ -67,7 +67,8 @@ export function createHost(getSettings: () => Settings, tabId: () => number | un
     },
     onPrepared: async (call: PreparedCall) => {
       const reply = await toBackground({ type: 'ledger.add', call });
-      if (!reply.ok) throw new Error(reply.error.detail);
+      // The worker's code travels with the error: STORAGE_FULL tells the person what to do.
+      if (!reply.ok) throw Object.assign(new Error(reply.error.detail), { code: reply.error.code });
     },
   });
   // Taught and admin profiles come from the worker: content scripts never read profile storage.

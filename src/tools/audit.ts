@@ -128,6 +128,39 @@ export function dropInvokeRecords(records: AuditRecord[], capacity: number): num
 }
 
 /**
+ * Records that stay until the agent clears the log (after exporting it): outcomes of the
+ * calls a person confirms — sends, and writes such as a submit or a refund — and refusals
+ * (a record with an error code: a forged call, a journal entry put back).
+ */
+export function keptUntilCleared(r: AuditRecord): boolean {
+  return r.kind === 'confirmation' && (r.sideEffect === 'send' || r.sideEffect === 'write' || /refund|submit/i.test(r.tool) || r.errorCode !== null);
+}
+
+/**
+ * Storage is full: frees at least `bytes` (as `size` counts them) by dropping the oldest
+ * invoke records first, then the oldest other records that are not kept until cleared.
+ * In place; returns the bytes freed (less than asked when nothing more may go).
+ */
+export function makeRoom(records: AuditRecord[], bytes: number, size: (r: AuditRecord) => number = (r) => JSON.stringify(r).length + 1): number {
+  const drop = new Set<number>();
+  let freed = 0;
+  const tiers: ((r: AuditRecord) => boolean)[] = [(r) => r.kind === 'invoke', (r) => !keptUntilCleared(r)];
+  for (const tier of tiers) {
+    for (let i = 0; i < records.length && freed < bytes; i++) {
+      if (drop.has(i) || !tier(records[i]!)) continue;
+      drop.add(i);
+      freed += size(records[i]!);
+    }
+  }
+  if (drop.size) {
+    let w = 0;
+    for (let r = 0; r < records.length; r++) if (!drop.has(r)) records[w++] = records[r]!;
+    records.length = w;
+  }
+  return freed;
+}
+
+/**
  * In-memory ring with the same rule: invoke records make room, outcomes stay. It trims in
  * batches (once it is `slack` over capacity), so a write is O(1) amortised, not O(n).
  */

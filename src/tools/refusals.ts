@@ -48,8 +48,23 @@ export function cancelled(name: string): ErrorSpec {
   return errorSpec('cancelled', 'CANCELLED', `${name} was cancelled before it finished.`, 'Nothing more will happen for this call.');
 }
 
+/**
+ * The worker could not store a confirmation. When its reason is that browser storage is full
+ * (code STORAGE_FULL, after the audit made what room it could) the error says so, as its
+ * `cause`, with what the person can do; retrying as it is would not help.
+ */
 export function notStored(tool: string, e: unknown): ErrorSpec {
-  return errorSpec('unavailable', 'CONFIRMATION_NOT_STORED', `The confirmation for ${tool} could not be stored: ${e instanceof Error ? e.message : String(e)}`, 'Nothing was done. Reload the console tab and try again.', {
+  const why = e instanceof Error ? e.message : String(e);
+  if ((e as { code?: unknown } | null)?.code === 'STORAGE_FULL') {
+    return errorSpec(
+      'unavailable',
+      'CONFIRMATION_NOT_STORED',
+      `The confirmation for ${tool} could not be stored: browser storage for deskhand is full (${why}).`,
+      "Nothing was done. In the side panel's Activity tab, export the log and clear it, then try again.",
+      { params: { cause: 'storage_full' } },
+    );
+  }
+  return errorSpec('unavailable', 'CONFIRMATION_NOT_STORED', `The confirmation for ${tool} could not be stored: ${why}`, 'Nothing was done. Reload the console tab and try again.', {
     retryable: true,
   });
 }

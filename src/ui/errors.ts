@@ -43,6 +43,8 @@ export function errorText(e: ShownError): string {
   // The worker's generate step forwards endpoint failures as ENDPOINT_<CODE> with their status and words in params.
   if (e.code.startsWith('ENDPOINT_')) return endpointText({ code: e.code.slice('ENDPOINT_'.length).toLowerCase(), status: e.params?.status, said: e.params?.said });
   const p = errorParam(e);
-  const msg = chrome.i18n.getMessage(`err_${e.code}_${e.type}`, [p]) || chrome.i18n.getMessage(`err_${e.code}`, [p]);
+  // A known cause (params.cause, e.g. storage_full) has its own message: what happened and what to do.
+  const cause = e.params?.cause && /^[a-z_]+$/.test(e.params.cause) ? chrome.i18n.getMessage(`err_${e.code}_${e.params.cause}`, [p]) : '';
+  const msg = cause || chrome.i18n.getMessage(`err_${e.code}_${e.type}`, [p]) || chrome.i18n.getMessage(`err_${e.code}`, [p]);
   return msg || t(`errType_${e.type}`, e.code);
 }

@@ -15,6 +15,13 @@ describe.each(['zh_CN', 'en'] as const)('errorText in %s', (locale) => {
   beforeEach(() => installI18n(locale));
   const lang = locale === 'zh_CN' ? /\p{Script=Han}/u : /^[^\p{Script=Han}]+$/u;
 
+  it('CONFIRMATION_NOT_STORED with cause storage_full says browser storage for deskhand is full and what to do', () => {
+    const text = errorText({ code: 'CONFIRMATION_NOT_STORED', type: 'unavailable', detail: 'The confirmation for reply.send could not be stored: browser storage for deskhand is full', params: { cause: 'storage_full' } });
+    expect(text).toMatch(locale === 'en' ? /Browser storage for deskhand is full.*export the log and clear it/ : /deskhand 的浏览器存储已满.*导出并清理记录/);
+    expect(text).not.toBe(errorText({ code: 'CONFIRMATION_NOT_STORED', type: 'unavailable', detail: '' }));
+    expect(text).toMatch(lang);
+  });
+
   it('RECORD_CHANGED names the record from params, not from the detail', () => {
     const text = errorText({ code: 'RECORD_CHANGED', type: 'failed', detail: 'The console now shows "C-1002", not "X-666" that was approved.', params: { record: 'C-1001', now: 'C-1002' } });
     expect(text).toContain('C-1001');
