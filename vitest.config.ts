@@ -5,9 +5,16 @@ const browserSuite = {
   environment: 'node',
   testTimeout: 60_000,
   hookTimeout: 90_000,
-  // One browser at a time on a 2-core machine.
-  fileParallelism: false,
 } as const;
+
+/**
+ * Real-browser files that must run alone: they fill storage to its quota, time the panel's
+ * attention and dwell, or write a machine-wide Chromium policy for the shared test id
+ * (policy.test and teach.test). Every other e2e file has its own console server, browser
+ * and profile directory, and runs two at a time: most of a browser test is waiting (a dwell,
+ * a console's answer), so two files keep both cores busy (CI's 20-minute budget).
+ */
+const ALONE = ['e2e/security.test.ts', 'e2e/security-store.test.ts', 'e2e/policy.test.ts', 'e2e/teach.test.ts'];
 
 export default defineConfig({
   test: {
@@ -17,6 +24,7 @@ export default defineConfig({
           name: 'unit',
           include: ['test/**/*.test.ts'],
           environment: 'node',
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -24,8 +32,21 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           // The real consoles need their own services (npm run test:consoles).
-          exclude: [...configDefaults.exclude, 'e2e/consoles/**'],
+          exclude: [...configDefaults.exclude, 'e2e/consoles/**', ...ALONE],
           ...browserSuite,
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+          globalSetup: ['e2e/global-setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'e2e-alone',
+          include: ALONE,
+          ...browserSuite,
+          // After the parallel files, one at a time, with nothing else running.
+          fileParallelism: false,
+          sequence: { groupOrder: 2 },
           globalSetup: ['e2e/global-setup.ts'],
         },
       },
@@ -34,6 +55,9 @@ export default defineConfig({
           name: 'consoles',
           include: ['e2e/consoles/**/*.test.ts'],
           ...browserSuite,
+          // One browser at a time: the files share each console's database.
+          fileParallelism: false,
+          sequence: { groupOrder: 3 },
           globalSetup: ['e2e/consoles/global-setup.ts'],
         },
       },

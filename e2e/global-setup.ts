@@ -9,5 +9,7 @@ export default function setup(): void {
   }
   if (process.env.DESKHAND_SKIP_BUILD !== '1') {
     execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+    // Both browser projects (e2e, e2e-alone) use this setup in one run: build once.
+    process.env.DESKHAND_SKIP_BUILD = '1';
   }
 }
