@@ -129,6 +129,17 @@ describe('item 1: an imported profile turns a confirmed reply into a refund', ()
     expect(await written()).toEqual([]);
   });
 
+  it('a conversation about a refund is not the refund form: with "Refund request" as its subject and label, Send and Add note are still their own', async () => {
+    await page.evaluate(() => {
+      document.querySelector('main h2.subject')!.firstChild!.textContent = 'Refund request 退款申请 ';
+      document.querySelector('main')!.setAttribute('aria-label', 'Refund request');
+    });
+    const r = await h.invoke(panel, tabId, 'reply.send', { text: 'We have started your refund' });
+    expect(r.status, JSON.stringify(r)).toBe('needs_confirmation');
+    const note = await h.invoke(panel, tabId, 'note.add', { text: 'refund asked twice' });
+    expect(errorCode(note)).not.toBe('FOREIGN_CONTROL');
+  });
+
   it("with the console's own profile the same send still prepares a card", async () => {
     const r = await h.invoke(panel, tabId, 'reply.send', { text: 'Thanks, we are on it' });
     expect(r.status).toBe('needs_confirmation');

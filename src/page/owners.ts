@@ -58,13 +58,18 @@ function anchorOf(s: Snapshot, job: Job): Element | null {
   return c && !(c.activate && c.el === c.activate) ? c.el : null;
 }
 
-/** The other jobs' forms on this page (only a form job has a box of its own to trespass into). */
+/**
+ * The other jobs' forms on this page (only a form job has a box of its own to trespass into).
+ * A region that holds the conversation itself is never one: that is a conversation *about* a
+ * refund ("Refund request" as its subject or label), not the refund form.
+ */
 function foreignForms(s: Snapshot, job: Job): { job: Job; el: Element }[] {
   const out: { job: Job; el: Element }[] = [];
+  const thread = s.thread()?.container ?? null;
   for (const other of ['ticketForm', 'refundForm'] as const) {
     if (other === job) continue;
     const el = anchorOf(s, other);
-    if (el) out.push({ job: other, el });
+    if (el && !(thread && within(el, thread))) out.push({ job: other, el });
   }
   return out;
 }
