@@ -42,11 +42,12 @@ const FOREIGN_WORDS: Record<Job, readonly string[]> = {
   ticketForm: [...BUTTON_SYNONYMS.submitRefund],
   refundForm: [...BUTTON_SYNONYMS.send, ...BUTTON_SYNONYMS.addNote],
 };
+/** A commit that also names its own job is its own ("Send refund request" is the refund form's). */
 const OWN_WORDS: Record<Job, readonly string[]> = {
-  reply: BUTTON_SYNONYMS.send,
-  note: BUTTON_SYNONYMS.addNote,
-  ticketForm: BUTTON_SYNONYMS.submitTicket,
-  refundForm: BUTTON_SYNONYMS.submitRefund,
+  reply: [...BUTTON_SYNONYMS.send, 'reply', '回复'],
+  note: [...BUTTON_SYNONYMS.addNote, 'note', '备注', 'whisper', '悄悄话'],
+  ticketForm: [...BUTTON_SYNONYMS.submitTicket, 'ticket', '工单'],
+  refundForm: [...BUTTON_SYNONYMS.submitRefund, 'refund', '退款'],
 };
 
 /** The element a job is anchored on: the composer's editable, the form itself. */
