@@ -122,6 +122,8 @@ export class ControlIndex<V> {
 
   /** `el`'s names: kept when nothing they were read from changed, else `compute` (recording what it reads). */
   named(el: Element, key: string, compute: (d: Deps) => V): V {
+    // Only where records come from: a root the page model observes (one found by the last discovery).
+    if (!this.found?.byRoot.has(el.getRootNode())) return compute(NO_DEPS);
     const hit = this.names.get(el);
     if (hit && hit.key === key) return hit.value;
     const rec = new Recorder();
