@@ -206,9 +206,10 @@ export class ControlIndex<V> {
         this.found = null;
         return;
       }
+      const before = r.set.size;
       if (el.matches(selector)) r.set.add(el);
       for (const c of Array.from(el.querySelectorAll(selector))) r.set.add(c);
-      r.sorted = false;
+      if (r.set.size !== before) r.sorted = false;
     }
     for (const el of retest) {
       if (!el.isConnected) continue;

@@ -161,4 +161,21 @@ describe('the page model keeps control names across DOM changes', () => {
       expect(shape(list())).toEqual(shape(fresh()));
     }
   });
+
+  it('renames a control in an open shadow root, and lists the controls of a shadow root added later', async () => {
+    const { list, fresh } = setup(FORM + '<div id="host"></div>');
+    const shadow = document.getElementById('host')!.attachShadow({ mode: 'open' });
+    shadow.innerHTML = '<label for="s1">客户姓名</label><input id="s1">';
+    expect(labelOf(list(), 's1')).toContain('客户姓名');
+    shadow.querySelector('label')!.textContent = '联系人姓名';
+    await delivered();
+    expect(labelOf(list(), 's1')).toContain('联系人姓名');
+    const late = document.createElement('div');
+    late.attachShadow({ mode: 'open' }).innerHTML = '<input id="s2" aria-label="手机号码">';
+    document.getElementById('elsewhere')!.append(late);
+    await delivered();
+    const after = list();
+    expect(shape(after)).toEqual(shape(fresh()));
+    expect(labelOf(after, 's2')).toContain('手机号码');
+  });
 });
