@@ -206,10 +206,10 @@ export class ControlIndex<V> {
         this.found = null;
         return;
       }
-      const before = r.set.size;
-      if (el.matches(selector)) r.set.add(el);
-      for (const c of Array.from(el.querySelectorAll(selector))) r.set.add(c);
-      if (r.set.size !== before) r.sorted = false;
+      // New, or moved (already known, now elsewhere in tree order): sorted again either way.
+      const inside = [...(el.matches(selector) ? [el] : []), ...Array.from(el.querySelectorAll(selector))];
+      for (const c of inside) r.set.add(c);
+      if (inside.length) r.sorted = false;
     }
     for (const el of retest) {
       if (!el.isConnected) continue;
