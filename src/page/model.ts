@@ -432,7 +432,7 @@ export class PageModel {
       // The roots the index knows (a full walk only when it starts over; added subtrees are
       // searched for new ones as they come). A shadow root attached without a record is
       // looked for when the page is idle.
-      for (const root of this.index.roots()) if (root !== this.doc && (root.nodeType === Node.DOCUMENT_NODE || (root as ShadowRoot).host)) this.watch(root);
+      for (const root of safe(() => this.index.roots(), [])) if (root !== this.doc && (root.nodeType === Node.DOCUMENT_NODE || (root as ShadowRoot).host)) this.watch(root);
       this.checkRootsWhenIdle();
       for (const type of this.snap.profile?.navigation?.events ?? []) {
         if (this.navEvents.has(type)) continue;
