@@ -193,13 +193,13 @@ function labelsOf(el: Element, d: Deps = NO_DEPS): Labels {
   const add = adder(out);
   const labelled = el as HTMLInputElement;
   // Its own attributes and content (aria-label, placeholder, title, name, a select's options).
-  d.sub(el);
+  content(el, d);
   d.id(el.id);
   // A Choices-style combobox wraps the native select that the page's <label for> names.
   const native = el.getAttribute('role') === 'combobox' ? el.querySelector('select') : null;
   d.id(native?.id);
   for (const label of Array.from(labelled.labels ?? native?.labels ?? [])) {
-    d.sub(label);
+    content(label, d);
     add(ownText(label, el), 'label');
   }
   // A widget over a hidden select may move the page's <label for> to its own input (Tom Select).
@@ -218,7 +218,7 @@ function labelsOf(el: Element, d: Deps = NO_DEPS): Labels {
   for (const id of (el.getAttribute('aria-labelledby') ?? '').split(/\s+/).filter(Boolean)) {
     const ref = byIdNear(el, id);
     d.id(id);
-    d.sub(ref);
+    content(ref, d);
     if (ref) add(ownText(ref), 'aria-labelledby');
   }
   // The accessible name also reads the elements aria-owns names.
@@ -242,6 +242,16 @@ function labelsOf(el: Element, d: Deps = NO_DEPS): Labels {
   if (host) add(host.getAttribute('aria-label') ?? host.getAttribute('data-label'), 'nearby');
   nameTokens(el, out);
   return out;
+}
+
+/**
+ * A subtree the accessible name reads: its text and attributes, and the names of controls
+ * embedded in it, which a `<label for>` anywhere may give (their ids).
+ */
+function content(el: Element | null, d: Deps): void {
+  if (!el || d === NO_DEPS) return;
+  d.sub(el);
+  for (const inner of Array.from(el.querySelectorAll('[id]'))) d.id(inner.id);
 }
 
 function nameTokens(el: Element, out: Labels): void {
