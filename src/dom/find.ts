@@ -252,6 +252,13 @@ function content(el: Element | null, d: Deps): void {
   if (!el || d === NO_DEPS) return;
   d.sub(el);
   for (const inner of Array.from(el.querySelectorAll('[id]'))) d.id(inner.id);
+  // An element in it named by reference (a label with aria-labelledby): the name reads that target too.
+  for (const named of [el, ...Array.from(el.querySelectorAll('[aria-labelledby], [aria-owns]'))]) {
+    for (const id of `${named.getAttribute('aria-labelledby') ?? ''} ${named.getAttribute('aria-owns') ?? ''}`.split(/\s+/).filter(Boolean)) {
+      d.id(id);
+      d.sub(byIdNear(named, id));
+    }
+  }
 }
 
 function nameTokens(el: Element, out: Labels): void {

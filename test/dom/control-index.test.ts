@@ -190,11 +190,11 @@ describe('the page model keeps control names across DOM changes', () => {
     expect(after.filter((c) => c.kind === 'radio').map((c) => c.labels.map((l) => l.text))).toContainEqual(expect.arrayContaining(['客户等级']));
   });
 
-  it('matches a fresh listing after each of 300 random changes (text, naming attributes, inserts, removals, moves)', async () => {
+  it.each([22, 7, 31337, 2026])('matches a fresh listing after each of 300 random changes (text, naming attributes, inserts, removals, moves), seed %i', async (start) => {
     const { list, fresh } = setup(FORM + '<table id="t"><tr><th>会员等级</th><td><select id="s"><option>金卡</option></select></td></tr></table>');
     list();
     // A fixed-seed generator: the same run every time.
-    let seed = 22;
+    let seed = start;
     const rnd = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2147483648), seed % n);
     const pick = <T,>(xs: T[]) => xs[rnd(xs.length)]!;
     const all = () => Array.from(document.body.querySelectorAll('*')).filter((e) => !['TBODY', 'TR', 'OPTION'].includes(e.tagName));
