@@ -75,7 +75,7 @@ async function domBundle(): Promise<string> {
             restart.push(await burst(() => model.invalidate(), true));
           }
           return { adaptive, hand, filled, cold, coldForm, restart };
-        };        };`,
+        };`,
       resolveDir: join(import.meta.dirname, '..'),
       loader: 'ts',
     },
