@@ -62,8 +62,18 @@ interface Found {
   byRoot: Map<Node, { set: Set<Element>; list: Element[]; sorted: boolean }>;
 }
 
-export class ControlIndex<V> {
+interface ReachEntry<R> {
+  value: R;
+  /** The control, its proxy, its group's items: whose attributes, content and places the verdict read. */
+  els: Element[];
+  /** The scope, when an element (a closed form is "behind an opener"): its attributes and place. */
+  scope: Element | null;
+}
+
+export class ControlIndex<V, R = unknown> {
   private readonly names = new Map<Element, Entry<V>>();
+  /** Reach verdicts per scope (find.ts reachOf: layout, which a read after any change forces). */
+  private readonly reach = new Map<Document | Element, Map<Element, ReachEntry<R>>>();
   private pending: MutationRecord[] = [];
   private found: Found | null = null;
 
@@ -83,6 +93,7 @@ export class ControlIndex<V> {
   /** Forget everything (a navigation, a frame that loaded another page, an unseen change). */
   reset(): void {
     this.names.clear();
+    this.reach.clear();
     this.pending = [];
     this.found = null;
   }
@@ -132,6 +143,23 @@ export class ControlIndex<V> {
     return value;
   }
 
+  /**
+   * Whether a person can reach `el` in `scope`, kept while no record touched what decides it:
+   * the attributes (class, style, hidden, …) of the control, its proxy, its items, the scope
+   * or any of their ancestors, their own content, their place, and no style sheet came or went.
+   * (As before, a snapshot's verdicts did not follow a scroll or a resize either.)
+   */
+  reached(el: Element, scope: Document | Element, compute: () => { value: R; els: Element[] }): R {
+    if (!this.found?.byRoot.has(el.getRootNode())) return compute().value;
+    let per = this.reach.get(scope);
+    if (!per) this.reach.set(scope, (per = new Map()));
+    const hit = per.get(el);
+    if (hit) return hit.value;
+    const { value, els } = compute();
+    per.set(el, { value, els, scope: scope.nodeType === Node.ELEMENT_NODE ? (scope as Element) : null });
+    return value;
+  }
+
   /** Apply the records seen since the last listing. Call before `candidates` / `named`. */
   flush(): void {
     if (!this.pending.length) return;
@@ -142,6 +170,8 @@ export class ControlIndex<V> {
     const ids = new Set<string>();
     const added = new Set<Element>();
     const retest: Element[] = [];
+    const attrs = new Set<Node>();
+    let sheets = false;
     const up = (n: Node | null) => {
       for (; n && !touched.has(n); n = n.parentNode) touched.add(n);
     };
@@ -149,12 +179,15 @@ export class ControlIndex<V> {
       up(r.target);
       if (r.type === 'childList') {
         kids.add(r.target);
-        for (const n of Array.from(r.addedNodes)) if (n.nodeType === Node.ELEMENT_NODE) { added.add(n as Element); idsIn(n as Element, ids); }
-        for (const n of Array.from(r.removedNodes)) if (n.nodeType === Node.ELEMENT_NODE) idsIn(n as Element, ids);
+        if ((r.target as Element).localName === 'style') sheets = true;
+        for (const n of Array.from(r.addedNodes)) if (n.nodeType === Node.ELEMENT_NODE) { added.add(n as Element); idsIn(n as Element, ids); sheets ||= bringsSheet(n as Element); }
+        for (const n of Array.from(r.removedNodes)) if (n.nodeType === Node.ELEMENT_NODE) { idsIn(n as Element, ids); sheets ||= bringsSheet(n as Element); }
       } else if (r.type === 'characterData') {
         if (r.target.parentNode) kids.add(r.target.parentNode);
+        if ((r.target.parentNode as Element | null)?.localName === 'style') sheets = true;
       } else {
         retest.push(r.target as Element);
+        attrs.add(r.target);
         if (r.attributeName === 'id' || r.attributeName === 'for') {
           if (r.oldValue) ids.add(r.oldValue);
           const now = (r.target as Element).getAttribute(r.attributeName);
@@ -175,6 +208,19 @@ export class ControlIndex<V> {
         e.kids.some((k) => kids.has(k)) ||
         e.ids.some((i) => ids.has(i));
       if (stale) this.names.delete(el);
+    }
+    if (sheets) this.reach.clear();
+    // An attribute of the element or an ancestor (across shadow hosts and frames) may hide or show it.
+    const styled = (el: Element) => {
+      for (let n: Node | null = el; n; n = n.parentNode ?? (n as ShadowRoot).host ?? (n as Document).defaultView?.frameElement ?? null) if (attrs.has(n)) return true;
+      return false;
+    };
+    for (const per of this.reach.values()) {
+      for (const [el, e] of per) {
+        const gone = (x: Element) => !x.isConnected || movedIn(x) || (attrs.size > 0 && styled(x));
+        const stale = e.els.some((x) => gone(x) || touched.has(x)) || (e.scope !== null && gone(e.scope));
+        if (stale) per.delete(el);
+      }
     }
     this.update(added, retest);
   }
@@ -222,6 +268,11 @@ export class ControlIndex<V> {
       r.sorted = false;
     }
   }
+}
+
+/** A style sheet (or an element holding one) that came or went: any verdict on visibility may change. */
+function bringsSheet(el: Element): boolean {
+  return el.localName === 'style' || el.localName === 'link' || !!el.querySelector('style, link');
 }
 
 /** Ids an added or removed subtree brings or takes (its elements' ids, its labels' `for`). */

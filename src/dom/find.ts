@@ -13,7 +13,7 @@ import { computeAccessibleName } from 'dom-accessibility-api';
 import { ControlIndex, NO_DEPS, type Deps } from './control-index.ts';
 import { findButtonIn } from './controls/button.ts';
 import { groupElement, groupItems, PRESSED, segmentItems } from './controls/group.ts';
-import { proxyOf, reachOf, type Reach } from './controls/reach.ts';
+import { proxyOf, reachOf, type Reach, type Reached } from './controls/reach.ts';
 import { describeEl } from './describe.ts';
 import { byIdNear, collectRoots } from './roots.ts';
 import { findNamedSection } from './sections.ts';
@@ -89,7 +89,7 @@ export interface FindOptions {
    * What the page model keeps across DOM changes (control-index.ts): the document's controls
    * and every control's names, re-read only where the mutation records say something changed.
    */
-  index?: ControlIndex<Labels>;
+  index?: ControlIndex<Labels, Reached | null>;
 }
 
 export interface Control {
@@ -102,8 +102,8 @@ export interface Control {
 }
 
 /** The page model's index of the document's controls and their names (control-index.ts). */
-export function controlIndex(doc: Document): ControlIndex<Labels> {
-  return new ControlIndex<Labels>(doc, ANY_CONTROL);
+export function controlIndex(doc: Document): ControlIndex<Labels, Reached | null> {
+  return new ControlIndex<Labels, Reached | null>(doc, ANY_CONTROL);
 }
 
 /** Every fillable control in scope, with the texts that name it and how a person reaches it. */
@@ -124,7 +124,15 @@ export function listControls(opts: FindOptions = {}): Control[] {
   const push = (el: Element, kind: ControlKind, labels: () => Control['labels']) => {
     if (seen.has(el)) return;
     seen.add(el);
-    const reached = reachOf(el, scope) ?? reachOfGroup(el, kind, scope);
+    const verdict = () => reachOf(el, scope) ?? reachOfGroup(el, kind, scope);
+    const reached = index
+      ? index.reached(el, scope, () => {
+          const value = verdict();
+          const proxy = proxyOf(el);
+          const items = kind === 'radio' || kind === 'checkbox' ? groupItems(el, kind).flatMap((i) => [i.el, ...(i.target !== i.el ? [i.target] : [])]) : [];
+          return { value, els: [el, ...(proxy ? [proxy] : []), ...(value?.proxy ? [value.proxy] : []), ...items] };
+        })
+      : verdict();
     if (!reached && !opts.includeHidden) return;
     out.push({ el, kind, labels: labels(), ...(reached ? { reach: reached.reach, behindOpener: reached.behindOpener, ...(reached.proxy ? { proxy: reached.proxy } : {}) } : {}) });
   };
