@@ -10,9 +10,10 @@
  * tool opens first — never merely because it exists hidden in the DOM.
  */
 import { computeAccessibleName } from 'dom-accessibility-api';
+import { ControlIndex, NO_DEPS, type Deps } from './control-index.ts';
 import { findButtonIn } from './controls/button.ts';
 import { groupElement, groupItems, PRESSED, segmentItems } from './controls/group.ts';
-import { proxyOf, reachOf, type Reach } from './controls/reach.ts';
+import { proxyOf, reachOf, type Reach, type Reached } from './controls/reach.ts';
 import { describeEl } from './describe.ts';
 import { byIdNear, collectRoots } from './roots.ts';
 import { findNamedSection } from './sections.ts';
@@ -71,6 +72,9 @@ const CONTROL_SELECTOR = [
 /** Items of radio and checkbox groups (each group is one control); toggle buttons of a segmented control are radios. */
 const ITEM_SELECTOR = `input[type=radio], [role=radio], input[type=checkbox], [role=checkbox], [role=switch], ${PRESSED}`;
 
+/** What the listing starts from: every control and group item. */
+const ANY_CONTROL = `${CONTROL_SELECTOR}, ${ITEM_SELECTOR}`;
+
 export interface FindOptions {
   /** Look only inside this container (and the shadow roots / frames below it). */
   scope?: Document | Element;
@@ -81,6 +85,11 @@ export interface FindOptions {
   includeHidden?: boolean;
   /** Controls already listed for this scope (the page model caches them per DOM change). */
   controls?: readonly Control[];
+  /**
+   * What the page model keeps across DOM changes (control-index.ts): the document's controls
+   * and every control's names, re-read only where the mutation records say something changed.
+   */
+  index?: ControlIndex<Labels, Reached | null>;
 }
 
 export interface Control {
@@ -92,30 +101,54 @@ export interface Control {
   behindOpener?: boolean;
 }
 
+/** The page model's index of the document's controls and their names (control-index.ts). */
+export function controlIndex(doc: Document): ControlIndex<Labels, Reached | null> {
+  return new ControlIndex<Labels, Reached | null>(doc, ANY_CONTROL);
+}
+
 /** Every fillable control in scope, with the texts that name it and how a person reaches it. */
 export function listControls(opts: FindOptions = {}): Control[] {
   const out: Control[] = [];
   const seen = new Set<Element>();
   const scope = opts.scope ?? document;
+  const index = opts.index;
+  index?.flush();
+  // Names are what costs (labels, accname, nearby text): kept while nothing they read changed.
+  // The key holds what else they depend on: the kind, and the control's own display and
+  // visibility (the accessible name of a hidden element is empty).
+  const named = (el: Element, kind: ControlKind, compute: (d: Deps) => Labels): Labels => {
+    if (!index) return compute(NO_DEPS);
+    const style = (el.ownerDocument.defaultView ?? window).getComputedStyle(el);
+    return index.named(el, `${kind}|${style.display}|${style.visibility}`, compute);
+  };
   const push = (el: Element, kind: ControlKind, labels: () => Control['labels']) => {
     if (seen.has(el)) return;
     seen.add(el);
-    const reached = reachOf(el, scope) ?? reachOfGroup(el, kind, scope);
+    const verdict = () => reachOf(el, scope) ?? reachOfGroup(el, kind, scope);
+    const reached = index
+      ? index.reached(el, scope, () => {
+          const value = verdict();
+          const proxy = proxyOf(el);
+          const items = kind === 'radio' || kind === 'checkbox' ? groupItems(el, kind).flatMap((i) => [i.el, ...(i.target !== i.el ? [i.target] : [])]) : [];
+          return { value, els: [el, ...(proxy ? [proxy] : []), ...(value?.proxy ? [value.proxy] : []), ...items] };
+        })
+      : verdict();
     if (!reached && !opts.includeHidden) return;
     out.push({ el, kind, labels: labels(), ...(reached ? { reach: reached.reach, behindOpener: reached.behindOpener, ...(reached.proxy ? { proxy: reached.proxy } : {}) } : {}) });
   };
-  for (const root of collectRoots(scope)) {
-    for (const el of Array.from(root.querySelectorAll(`${CONTROL_SELECTOR}, ${ITEM_SELECTOR}`))) {
-      if (seen.has(el) || insideOtherControl(el)) continue;
-      if (el.matches(ITEM_SELECTOR)) {
-        const segment = el.matches(PRESSED);
-        if (segment && !segmentItems(el)) continue;
-        const kind = segment || /radio/.test(el.getAttribute('type') ?? el.getAttribute('role') ?? '') ? 'radio' : 'checkbox';
-        const group = groupElement(el, kind);
-        push(group, kind, () => groupLabels(group, kind));
-      } else {
-        push(el, kindOf(el), () => labelsOf(el));
-      }
+  // The document's controls come from the index (kept across changes); a scope's are listed here.
+  const candidates = index && scope === index.doc ? index.candidates() : collectRoots(scope).flatMap((root) => Array.from(root.querySelectorAll(ANY_CONTROL)));
+  for (const el of candidates) {
+    if (seen.has(el) || insideOtherControl(el)) continue;
+    if (el.matches(ITEM_SELECTOR)) {
+      const segment = el.matches(PRESSED);
+      if (segment && !segmentItems(el)) continue;
+      const kind = segment || /radio/.test(el.getAttribute('type') ?? el.getAttribute('role') ?? '') ? 'radio' : 'checkbox';
+      const group = groupElement(el, kind);
+      push(group, kind, () => named(group, kind, (d) => groupLabels(group, kind, d)));
+    } else {
+      const kind = kindOf(el);
+      push(el, kind, () => named(el, kind, (d) => labelsOf(el, d)));
     }
   }
   return out;
@@ -158,21 +191,48 @@ function adder(out: Labels) {
   };
 }
 
-function labelsOf(el: Element): Labels {
+/**
+ * `d` records what the naming reads (control-index.ts keeps the names until one of those
+ * changes): every subtree whose text or attributes it reads, every parent whose child list
+ * it walks, every id it looks up or that a `<label for>` could take.
+ */
+function labelsOf(el: Element, d: Deps = NO_DEPS): Labels {
   const out: Labels = [];
   const add = adder(out);
   const labelled = el as HTMLInputElement;
+  // Its own attributes and content (aria-label, placeholder, title, name, a select's options).
+  content(el, d);
+  d.id(el.id);
   // A Choices-style combobox wraps the native select that the page's <label for> names.
   const native = el.getAttribute('role') === 'combobox' ? el.querySelector('select') : null;
-  for (const label of Array.from(labelled.labels ?? native?.labels ?? [])) add(ownText(label, el), 'label');
+  d.id(native?.id);
+  for (const label of Array.from(labelled.labels ?? native?.labels ?? [])) {
+    content(label, d);
+    add(ownText(label, el), 'label');
+  }
   // A widget over a hidden select may move the page's <label for> to its own input (Tom Select).
   const proxy = el.tagName === 'SELECT' ? proxyOf(el) : null;
-  for (const inner of proxy ? [proxy, ...Array.from(proxy.querySelectorAll('input'))] : []) for (const label of Array.from((inner as HTMLInputElement).labels ?? [])) add(ownText(label), 'label');
-  add(looseLabel(el), 'label');
+  // proxyOf reads the select's siblings and its widget around it.
+  if (el.tagName === 'SELECT') d.sub(el.parentElement?.closest('[role=combobox], [aria-haspopup=listbox]') ?? el.parentNode);
+  for (const inner of proxy ? [proxy, ...Array.from(proxy.querySelectorAll('input'))] : []) {
+    d.id(inner.id);
+    for (const label of Array.from((inner as HTMLInputElement).labels ?? [])) {
+      d.sub(label);
+      add(ownText(label), 'label');
+    }
+  }
+  add(looseLabel(el, d), 'label');
   add(el.getAttribute('aria-label'), 'aria-label');
   for (const id of (el.getAttribute('aria-labelledby') ?? '').split(/\s+/).filter(Boolean)) {
     const ref = byIdNear(el, id);
+    d.id(id);
+    content(ref, d);
     if (ref) add(ownText(ref), 'aria-labelledby');
+  }
+  // The accessible name also reads the elements aria-owns names.
+  for (const id of (el.getAttribute('aria-owns') ?? '').split(/\s+/).filter(Boolean)) {
+    d.id(id);
+    d.sub(byIdNear(el, id));
   }
   // The name assistive technology computes (W3C accname: label[for], wrapping labels,
   // aria-labelledby, aria-label, title, placeholder), via the library Testing Library uses.
@@ -182,13 +242,31 @@ function labelsOf(el: Element): Labels {
   const acc = normLabel(accessibleName(el));
   if (acc && !out.some((l) => l.text === acc)) add(acc, 'accname');
   add(el.getAttribute('placeholder') ?? el.getAttribute('data-placeholder'), 'placeholder');
-  add(nearbyText(el), 'nearby');
-  add(cellLabel(el), 'cell');
+  add(nearbyText(el, d), 'nearby');
+  add(cellLabel(el, d), 'cell');
   add(el.getAttribute('title'), 'nearby');
   const host = (el.getRootNode() as ShadowRoot).host;
+  d.sub(host);
   if (host) add(host.getAttribute('aria-label') ?? host.getAttribute('data-label'), 'nearby');
   nameTokens(el, out);
   return out;
+}
+
+/**
+ * A subtree the accessible name reads: its text and attributes, and the names of controls
+ * embedded in it, which a `<label for>` anywhere may give (their ids).
+ */
+function content(el: Element | null, d: Deps): void {
+  if (!el || d === NO_DEPS) return;
+  d.sub(el);
+  for (const inner of Array.from(el.querySelectorAll('[id]'))) d.id(inner.id);
+  // An element in it named by reference (a label with aria-labelledby): the name reads that target too.
+  for (const named of [el, ...Array.from(el.querySelectorAll('[aria-labelledby], [aria-owns]'))]) {
+    for (const id of `${named.getAttribute('aria-labelledby') ?? ''} ${named.getAttribute('aria-owns') ?? ''}`.split(/\s+/).filter(Boolean)) {
+      d.id(id);
+      d.sub(byIdNear(named, id));
+    }
+  }
 }
 
 function nameTokens(el: Element, out: Labels): void {
@@ -202,26 +280,42 @@ function nameTokens(el: Element, out: Labels): void {
  * The names of a radio or checkbox group: its legend, its ARIA name, the text or label just
  * before the group, the table cell before it — never one item's own label ("High").
  */
-function groupLabels(group: Element, kind: 'radio' | 'checkbox'): Labels {
+function groupLabels(group: Element, kind: 'radio' | 'checkbox', d: Deps = NO_DEPS): Labels {
   const items = groupItems(group, kind);
   const first = items[0]?.el ?? group;
+  // Who belongs to the group: native items by name across their form (or the whole root),
+  // custom items and toggles within their box (controls/group.ts).
+  d.sub(group);
+  d.sub(first.parentElement?.closest('[role=radiogroup], [role=group], fieldset') ?? first.parentNode);
+  if (first.tagName === 'INPUT') {
+    d.sub((first as HTMLInputElement).form);
+    d.sub(first.closest('form') ?? first.ownerDocument);
+  }
   // A single checkbox is named by its own label ("Internal", "Notify user").
-  if (kind === 'checkbox' && items.length === 1 && first === group) return labelsOf(first);
+  if (kind === 'checkbox' && items.length === 1 && first === group) return labelsOf(first, d);
   const out: Labels = [];
   const add = adder(out);
   const box = group === first ? null : group;
   if (box?.tagName === 'FIELDSET') add(ownText(box.querySelector(':scope > legend') ?? box.ownerDocument.createElement('i')), 'legend');
   if (box) {
     add(box.getAttribute('aria-label'), 'aria-label');
-    for (const id of (box.getAttribute('aria-labelledby') ?? '').split(/\s+/).filter(Boolean)) add(ownText(byIdNear(box, id) ?? box), 'aria-labelledby');
+    for (const id of (box.getAttribute('aria-labelledby') ?? '').split(/\s+/).filter(Boolean)) {
+      d.id(id);
+      d.sub(byIdNear(box, id));
+      add(ownText(byIdNear(box, id) ?? box), 'aria-labelledby');
+    }
   }
   // The outermost element of the first item (its wrapping label), so the text before it is the group's.
   const wrapper = first.closest('label') && first.closest('label')!.contains(first) ? first.closest('label')! : first;
-  const lead = box ?? leadingItem(wrapper, items.map((i) => i.el));
-  add(looseLabel(lead), 'label');
-  add(nearbyText(lead), 'nearby');
-  add(cellLabel(lead), 'cell');
-  for (const item of items.slice(0, 1)) nameTokens(item.el, out);
+  d.sub(wrapper);
+  const lead = box ?? leadingItem(wrapper, items.map((i) => i.el), d);
+  add(looseLabel(lead, d), 'label');
+  add(nearbyText(lead, d), 'nearby');
+  add(cellLabel(lead, d), 'cell');
+  for (const item of items.slice(0, 1)) {
+    d.sub(item.el);
+    nameTokens(item.el, out);
+  }
   return out;
 }
 
@@ -230,10 +324,11 @@ function groupLabels(group: Element, kind: 'radio' | 'checkbox'): Labels {
  * nothing but the group's items (no other control, no text of its own), so the text before
  * the group is found and an item's own label never is.
  */
-function leadingItem(wrapper: Element, items: Element[]): Element {
+function leadingItem(wrapper: Element, items: Element[], d: Deps): Element {
   let cur = wrapper;
   for (let i = 0; i < 3; i++) {
     const parent = cur.parentElement;
+    d.sub(parent);
     if (!parent || parent.tagName === 'FORM' || parent.tagName === 'BODY' || !onlyItems(parent, items)) break;
     cur = parent;
   }
@@ -256,16 +351,21 @@ function onlyItems(parent: Element, items: Element[]): boolean {
  * consoles that hash ids write `for="x1"` beside `id="_x1"`), in the block just above the
  * control: the previous sibling of the control or of one of its first three ancestors.
  */
-function looseLabel(el: Element): string {
+function looseLabel(el: Element, d: Deps = NO_DEPS): string {
   let cur: Element | null = el;
   for (let level = 0; cur && level < 3; level++, cur = cur.parentElement) {
+    d.kids(cur.parentNode);
     const prev: Element | null = cur.previousElementSibling;
     if (!prev) {
-      if (cur.parentElement && cur.parentElement.querySelectorAll(`${CONTROL_SELECTOR}, ${ITEM_SELECTOR}`).length > 1) return '';
+      d.sub(cur.parentElement);
+      if (cur.parentElement && cur.parentElement.querySelectorAll(ANY_CONTROL).length > 1) return '';
       continue;
     }
+    d.sub(prev);
     if (prev.matches(CONTROL_SELECTOR) || prev.querySelector(CONTROL_SELECTOR)) return '';
     const labels = prev.matches('label') ? [prev] : Array.from(prev.querySelectorAll('label'));
+    // A label is free while its `for` points nowhere: an element taking that id anywhere changes it.
+    for (const l of labels) d.id(l.getAttribute('for'));
     const free = labels.filter((l) => !(l as HTMLLabelElement).control);
     return free.length === 1 ? ownText(free[0]!) : '';
   }
@@ -285,11 +385,15 @@ function accessibleName(el: Element): string {
  * or `<tr><th>Phone</th><td><input>`: the cell before, in the same row — the nearest cell,
  * so a form nested in a layout table is not named by the outer table.
  */
-function cellLabel(el: Element): string {
+function cellLabel(el: Element, d: Deps = NO_DEPS): string {
   const cell = el.closest('td, th');
-  if (!cell || cell.querySelectorAll(`${CONTROL_SELECTOR}, ${ITEM_SELECTOR}`).length > groupSize(el)) return '';
+  d.sub(cell);
+  d.sub(el);
+  if (!cell || cell.querySelectorAll(ANY_CONTROL).length > groupSize(el)) return '';
+  d.kids(cell.parentNode);
   const prev = cell.previousElementSibling;
-  if (!prev || prev.querySelector(`${CONTROL_SELECTOR}, ${ITEM_SELECTOR}`)) return '';
+  d.sub(prev);
+  if (!prev || prev.querySelector(ANY_CONTROL)) return '';
   const t = ownText(prev);
   return t.length <= 40 ? t : '';
 }
@@ -308,12 +412,16 @@ function shownChoice(el: Element): string {
 const showsValue = (text: string, value: string) => !!value && normLabel(text.replace(/[▾▼⌄⏷›>]/g, '')) === value;
 
 /** Text just before the control: a preceding sibling, or the parent's leading text. */
-function nearbyText(el: Element): string {
+function nearbyText(el: Element, d: Deps = NO_DEPS): string {
   const value = shownChoice(el);
+  d.sub(el);
+  // The siblings before it (text nodes' changes count as changes of the parent's child list).
+  d.kids(el.parentNode);
   for (let prev = el.previousSibling; prev; prev = prev.previousSibling) {
     if (prev.nodeType === Node.TEXT_NODE && prev.textContent?.trim()) return prev.textContent;
     if (prev.nodeType === Node.ELEMENT_NODE) {
       const el2 = prev as Element;
+      d.sub(el2);
       if (el2.matches(CONTROL_SELECTOR) || el2.querySelector(CONTROL_SELECTOR)) return '';
       const t = ownText(el2);
       if (t && showsValue(t, value)) continue;
@@ -322,7 +430,9 @@ function nearbyText(el: Element): string {
   }
   const parent = el.parentElement;
   if (parent && parent.children.length <= 3 && parent.tagName !== 'FORM' && parent.tagName !== 'BODY') {
+    d.kids(parent.parentNode);
     const prev = parent.previousElementSibling;
+    d.sub(prev);
     if (prev && !prev.querySelector(CONTROL_SELECTOR) && !prev.matches(CONTROL_SELECTOR)) return ownText(prev);
   }
   return '';
@@ -337,7 +447,23 @@ function tokenize(attr: string): string {
     .join(' ');
 }
 
-export function scoreControl(control: Control, key: FieldKey): { score: number; via: LabelSource; label: string } {
+type Score = { score: number; via: LabelSource; label: string };
+
+/**
+ * Scores per listed control: a Control's labels never change (a new listing makes new
+ * Controls), and the page model hands the same list to every fill until the DOM changes.
+ */
+const scores = new WeakMap<Control, Map<FieldKey, Score>>();
+
+export function scoreControl(control: Control, key: FieldKey): Score {
+  let known = scores.get(control);
+  if (!known) scores.set(control, (known = new Map()));
+  let s = known.get(key);
+  if (!s) known.set(key, (s = scoreLabels(control, key)));
+  return s;
+}
+
+function scoreLabels(control: Control, key: FieldKey): Score {
   let best = { score: 0, via: 'name' as LabelSource, label: '' };
   for (const { text, via } of control.labels) {
     const raw =

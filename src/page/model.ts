@@ -12,11 +12,10 @@
 import { findComposer, findNoteBox } from '../dom/composer.ts';
 import { readCustomer, readCustomerFromPage, type CustomerRead } from '../dom/customer.ts';
 import { detectEditor } from '../dom/editors/index.ts';
-import { findField, findSection, listControls, type Control, type FoundField } from '../dom/find.ts';
+import { controlIndex, findField, findSection, listControls, type Control, type FoundField } from '../dom/find.ts';
 import { findHistoryList, historyBeside, readHistoryRows, type TicketRow } from '../dom/history.ts';
 import { queryAll, queryOne } from '../dom/query.ts';
 import { readSubject } from '../dom/subject.ts';
-import { collectRoots } from '../dom/roots.ts';
 import { SECTION_SYNONYMS } from '../dom/synonyms.ts';
 import { readThreadByRule, readThreadByShape, type ThreadRead } from '../dom/thread.ts';
 import { isVisible } from '../dom/text.ts';
@@ -77,6 +76,8 @@ export class Snapshot {
     private readonly doc: Document,
     private readonly env: ModelEnv,
     readonly version: number,
+    /** The controls and names kept across snapshots (dom/control-index.ts), when the page model keeps them. */
+    private readonly index?: ReturnType<typeof controlIndex>,
   ) {
     this.url = doc.location.href;
     this.choice = safe(() => chooseProfile(env.profiles(), { origin: doc.location.origin, pathname: doc.location.pathname, has: (css) => !!queryOne(doc, css) }, env.choice(doc.location.origin)), null);
@@ -282,12 +283,16 @@ export class Snapshot {
 
   private readonly controlCache = new Map<Document | Element, Control[]>();
 
-  /** Fillable controls in `scope` with their names, listed once per DOM change. */
+  /**
+   * Fillable controls in `scope` with their names, listed once per DOM change; the names of
+   * controls the change did not touch come from the page model's index.
+   */
   controls(scope: Document | Element, includeHidden = false): Control[] {
     const cache = includeHidden ? this.hiddenControlCache : this.controlCache;
     let list = cache.get(scope);
     if (!list) {
-      list = safe(() => listControls({ scope, includeHidden }), []);
+      const index = this.index && (scope === this.doc || scope.ownerDocument === this.doc) ? this.index : undefined;
+      list = safe(() => listControls({ scope, includeHidden, ...(index ? { index } : {}) }), []);
       cache.set(scope, list);
     }
     return list;
@@ -309,6 +314,14 @@ function safe<T>(fn: () => T, fallback: T): T {
 }
 
 const WATCHED_ATTRS = ['class', 'style', 'hidden', 'aria-hidden', 'aria-expanded', 'aria-selected', 'open', 'data-state', 'contenteditable'];
+/**
+ * Attributes that name a control or make an element one: the control index must see them to
+ * name again what they touch (and a control renamed makes the snapshot stale like any change).
+ */
+const NAMING_ATTRS = ['id', 'for', 'name', 'type', 'role', 'aria-label', 'aria-labelledby', 'aria-owns', 'aria-haspopup', 'aria-pressed', 'placeholder', 'data-placeholder', 'data-label', 'title', 'autocomplete'];
+
+/** Don't look for shadow roots attached without a record more often than this (a full walk). */
+const ROOTS_CHECK_MS = 2_000;
 
 export class PageModel {
   private snap: Snapshot | null = null;
@@ -324,14 +337,21 @@ export class PageModel {
   private settleTimer: ReturnType<typeof setTimeout> | null = null;
   private settleFirst = 0;
   private cameFromAsked: { url: string; record: Promise<CameFrom | null> } | null = null;
+  /** The document's controls and their names, kept across snapshots (dom/control-index.ts). */
+  private readonly index: ReturnType<typeof controlIndex>;
+  private rootsCheck: { at: number; pending: boolean } = { at: 0, pending: false };
 
   constructor(
     private readonly doc: Document,
     private readonly env: ModelEnv,
   ) {
     const view = doc.defaultView ?? window;
+    this.index = controlIndex(doc);
     this.observer = new view.MutationObserver((records) => {
-      if (records.some((r) => !isOwn(r.target))) this.invalidate();
+      const page = records.filter((r) => !isOwn(r.target));
+      if (!page.length) return;
+      this.index.note(page);
+      this.stale();
     });
     this.watch(doc);
     const nav = () => this.invalidate(true);
@@ -347,10 +367,20 @@ export class PageModel {
   private watch(root: Node): void {
     if (this.observed.has(root)) return;
     this.observed.add(root);
-    this.observer.observe(root, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: WATCHED_ATTRS });
+    this.observer.observe(root, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: [...WATCHED_ATTRS, ...NAMING_ATTRS], attributeOldValue: true });
   }
 
+  /**
+   * Mark the snapshot stale from outside (a navigation, a tool that changed the page): no
+   * records say what changed, so the control index starts over too.
+   */
   invalidate(navigated = false): void {
+    this.index.reset();
+    this.stale(navigated);
+  }
+
+  /** The snapshot is stale; the records handed to the index say what changed. */
+  private stale(navigated = false): void {
     this.snap = null;
     this.version += 1;
     if (navigated) this.pages.clear();
@@ -387,15 +417,23 @@ export class PageModel {
   current(): Snapshot {
     // A same-origin frame that loaded its page since (no mutation here says so) also makes it stale.
     const frames = frameSignature(this.doc);
-    if (this.snap && frames !== this.frames) this.snap = null;
+    if (frames !== this.frames) {
+      this.snap = null;
+      this.index.reset();
+    }
     this.frames = frames;
     // And a frame whose page renders after it loaded (a React micro-frontend fills its #root
     // later): its document is observed like ours, so that render marks the snapshot stale.
     if (frames) for (const d of frameDocuments(this.doc)) this.watch(d);
     if (!this.snap || this.snap.url !== this.doc.location.href) {
       if (this.snap && this.snap.url !== this.doc.location.href) this.pages.clear();
-      this.snap = new Snapshot(this.doc, this.env, this.version);
-      for (const root of collectRoots(this.doc)) if (root !== this.doc && (root as ShadowRoot).host) this.watch(root);
+      if (this.snap && this.snap.url !== this.doc.location.href) this.index.reset();
+      this.snap = new Snapshot(this.doc, this.env, this.version, this.index);
+      // The roots the index knows (a full walk only when it starts over; added subtrees are
+      // searched for new ones as they come). A shadow root attached without a record is
+      // looked for when the page is idle.
+      for (const root of safe(() => this.index.roots(), [])) if (root !== this.doc && (root.nodeType === Node.DOCUMENT_NODE || (root as ShadowRoot).host)) this.watch(root);
+      this.checkRootsWhenIdle();
       for (const type of this.snap.profile?.navigation?.events ?? []) {
         if (this.navEvents.has(type)) continue;
         this.navEvents.add(type);
@@ -404,6 +442,22 @@ export class PageModel {
       this.announce(this.snap);
     }
     return this.snap;
+  }
+
+  /** A full walk for shadow roots no record announced, off the critical path and at most every ROOTS_CHECK_MS. */
+  private checkRootsWhenIdle(): void {
+    if (this.rootsCheck.pending) return;
+    this.rootsCheck.pending = true;
+    const view = (this.doc.defaultView ?? window) as Window & { requestIdleCallback?: (fn: () => void, opts?: { timeout: number }) => number };
+    const wait = Math.max(0, this.rootsCheck.at + ROOTS_CHECK_MS - Date.now());
+    setTimeout(() => {
+      const run = () => {
+        this.rootsCheck = { at: Date.now(), pending: false };
+        if (!safe(() => this.index.rootsCurrent(), true)) this.invalidate();
+      };
+      if (view.requestIdleCallback) view.requestIdleCallback(run, { timeout: 1_000 });
+      else run();
+    }, wait);
   }
 
   /** Record changes (another conversation shown in place), for the panel and stale cards. */
