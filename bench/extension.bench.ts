@@ -149,15 +149,16 @@ export async function benchExtension(): Promise<BenchRow[]> {
  * (ms since navigation start, in `document.documentElement.dataset.benchShownMs`).
  */
 async function whenShown(page: Page, selector: string): Promise<void> {
-  await page.evaluateOnNewDocument((sel: string) => {
-    const mark = () => {
-      if (document.documentElement.dataset.benchShownMs || !document.querySelector(sel)) return false;
+  // A string, not a function: tsx would wrap named inner functions in a helper the page lacks.
+  await page.evaluateOnNewDocument(`(() => {
+    const sel = ${JSON.stringify(selector)};
+    const obs = new MutationObserver(() => {
+      if (document.documentElement.dataset.benchShownMs || !document.querySelector(sel)) return;
       document.documentElement.dataset.benchShownMs = String(performance.now());
-      return true;
-    };
-    const obs = new MutationObserver(() => mark() && obs.disconnect());
+      obs.disconnect();
+    });
     obs.observe(document, { childList: true, subtree: true });
-  }, selector);
+  })()`);
 }
 
 async function shownMs(browser: Browser, url: string, selector: string): Promise<number> {
