@@ -5,34 +5,11 @@
  * - side-panel bundle size (min + gzip) vs the prototype in TOOLCHAIN.md;
  * - time to first render of the panel vs its own DOMContentLoaded.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import type { RecordedRequest } from '../demo/model/server.ts';
-import { DIST } from '../scripts/browser.ts';
+import { panelEager } from './panel-bundle.ts';
 import { startChatBench, type BenchRow } from './lib.ts';
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
-function panelBundle(): { min: number; gz: number } {
-  const html = readFileSync(join(DIST, 'src/sidepanel/index.html'), 'utf8');
-  const files = new Set([...html.matchAll(/(?:src|href)="\/?([^"]+\.js)"/g)].map((m) => m[1]!));
-  // Follow static imports of the entry chunks (vite emits them as relative imports).
-  const queue = [...files];
-  while (queue.length) {
-    const f = queue.pop()!;
-    const code = readFileSync(join(DIST, f), 'utf8');
-    for (const m of code.matchAll(/from\s*"\.\/([^"]+\.js)"|import\s*"\.\/([^"]+\.js)"/g)) {
-      const dep = join(f.split('/').slice(0, -1).join('/'), m[1] ?? m[2]!);
-      if (!files.has(dep)) {
-        files.add(dep);
-        queue.push(dep);
-      }
-    }
-  }
-  const all = Buffer.concat([...files].map((f) => readFileSync(join(DIST, f))));
-  return { min: all.length, gz: gzipSync(all, { level: 9 }).length };
-}
 
 export async function benchChat(): Promise<BenchRow[]> {
   const { model, browser, panelUrl, close } = await startChatBench('instant');
@@ -62,7 +39,7 @@ export async function benchChat(): Promise<BenchRow[]> {
       const inModel = reqs.reduce((s, r) => s + (r.serverMs ?? 0), 0);
       overheads.push((ms - inModel) / reqs.length);
     }
-    const size = panelBundle();
+    const size = panelEager();
     const render = median(renders);
     const dclMed = median(dcl);
     const perRound = median(overheads);
@@ -71,7 +48,7 @@ export async function benchChat(): Promise<BenchRow[]> {
       { name: 'side panel: first render (Preact)', medianUs: render * 1000, floor: 'DOMContentLoaded', ratio: render / dclMed },
       { name: 'chat: extension overhead per model round (instant model)', medianUs: perRound * 1000, floor: 'none (loop time minus model-server time)', ratio: null },
       {
-        name: `side panel bundle: ${(size.min / 1024).toFixed(1)} KB min / ${(size.gz / 1024).toFixed(1)} KB gzip`,
+        name: `side panel bundle (eager, before any view): ${(size.min / 1024).toFixed(1)} KB min / ${(size.gz / 1024).toFixed(1)} KB gzip`,
         medianUs: 0,
         floor: 'prototype 398 KB / 88 KB (TOOLCHAIN.md)',
         ratio: size.min / (398 * 1024),

@@ -3,12 +3,17 @@
  * - DOM-adaptive fill of 10 fields on a page with 20,000 extra nodes vs a hand-written fill by id:
  *   warm, and cold after a change elsewhere, after a label change in the form, after invalidate();
  * - content-script bundle size (min + gzip) vs the prototype floor in TOOLCHAIN.md;
- * - injection -> registry ready, vs the storage + message I/O the start-up waits for.
+ * - injection -> registry ready, vs the storage + message I/O the start-up waits for;
+ * - side panel: first render of a pending confirmation card vs a bare Preact page's first
+ *   render (issue 22 item 4), loaded alternately in the same browser.
  */
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
+import type { Browser, Page } from 'puppeteer-core';
 import { startConsole } from '../demo/console/server.ts';
 import { DIST, launchWithExtension } from '../scripts/browser.ts';
 import type { BenchRow } from './lib.ts';
@@ -145,10 +150,98 @@ export async function benchExtension(): Promise<BenchRow[]> {
     const io = readyMed - regMed;
     rows.push({ name: 'content script: start-up I/O (settings + tab id)', medianUs: io * 1000, floor: 'itself', ratio: 1 });
     rows.push({ name: 'content script: injection -> registry ready', medianUs: readyMed * 1000, floor: 'start-up I/O', ratio: readyMed / io, note: `registry build ${regMed.toFixed(2)} ms` });
-    void extensionId;
+
+    // 4. side panel: pending cards on screen vs a bare Preact page
+    rows.push(...(await benchPanelCards(browser, extensionId, worker, server.url)));
   } finally {
     await browser.close();
     await server.close();
   }
   return rows;
+}
+
+/**
+ * Records, from outside the page's own code, when `selector` first matches: a MutationObserver
+ * installed before any script runs, so the panel and the bare page are timed the same way
+ * (ms since navigation start, in `document.documentElement.dataset.benchShownMs`).
+ */
+async function whenShown(page: Page, selector: string): Promise<void> {
+  // A string, not a function: tsx would wrap named inner functions in a helper the page lacks.
+  await page.evaluateOnNewDocument(`(() => {
+    const sel = ${JSON.stringify(selector)};
+    const obs = new MutationObserver(() => {
+      if (document.documentElement.dataset.benchShownMs || !document.querySelector(sel)) return;
+      document.documentElement.dataset.benchShownMs = String(performance.now());
+      obs.disconnect();
+    });
+    obs.observe(document, { childList: true, subtree: true });
+  })()`);
+}
+
+async function shownMs(browser: Browser, url: string, selector: string): Promise<number> {
+  const p = await browser.newPage();
+  await whenShown(p, selector);
+  await p.goto(url, { waitUntil: 'load' });
+  await p.waitForFunction('document.documentElement.dataset.benchShownMs', { timeout: 10_000 });
+  const ms = Number(await p.evaluate('document.documentElement.dataset.benchShownMs'));
+  await p.close();
+  return ms;
+}
+
+/** A page that renders one Preact element from a module script: the floor for the panel. */
+async function barePreact(): Promise<{ url: string; close: () => Promise<void> }> {
+  const js = (
+    await build({
+      stdin: {
+        contents: `import { h, render } from 'preact'; render(h('article', { class: 'card' }, 'pending'), document.getElementById('app'));`,
+        resolveDir: join(import.meta.dirname, '..'),
+      },
+      bundle: true,
+      format: 'esm',
+      write: false,
+      minify: true,
+    })
+  ).outputFiles[0]!.text;
+  const server = createServer((req, res) => {
+    if (req.url === '/bare.js') res.writeHead(200, { 'content-type': 'text/javascript' }).end(js);
+    else res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><meta charset="utf-8"><div id="app"></div><script type="module" src="/bare.js"></script>');
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+async function benchPanelCards(browser: Browser, extensionId: string, worker: Awaited<ReturnType<typeof launchWithExtension>>['worker'], consoleUrl: string): Promise<BenchRow[]> {
+  const bare = await barePreact();
+  const tab = await browser.newPage();
+  try {
+    await tab.goto(`${consoleUrl}/`, { waitUntil: 'load' });
+    await new Promise((r) => setTimeout(r, 500));
+    const tabId = await worker.evaluate(async (u: string) => (await chrome.tabs.query({})).find((t) => t.url === u)?.id ?? -1, tab.url());
+    const panelUrl = `chrome-extension://${extensionId}/src/sidepanel/index.html?tabId=${tabId}`;
+    // One pending send for the tab: what the panel is opened for.
+    const setup = await browser.newPage();
+    await setup.goto(panelUrl, { waitUntil: 'load' });
+    const prepared = (await setup.evaluate(
+      (id: number) =>
+        chrome.tabs.sendMessage(id, { type: 'tools.invoke', caller: 'ui', name: 'reply.send', input: { text: 'bench: pending card' }, toolCallId: 't-bench', sessionId: 'bench', model: 'none' }, { frameId: 0 }),
+      tabId,
+    )) as { ok: boolean; result?: { status: string } };
+    if (prepared.result?.status !== 'needs_confirmation') throw new Error(`expected a pending send, got ${JSON.stringify(prepared)}`);
+    await setup.close();
+    const panel: number[] = [];
+    const floor: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      floor.push(await shownMs(browser, bare.url, 'article.card'));
+      panel.push(await shownMs(browser, panelUrl, 'article.card[data-action-id]'));
+    }
+    const p = median(panel);
+    const f = median(floor);
+    return [
+      { name: 'bare Preact page: first render (module script, one element)', medianUs: f * 1000, floor: 'itself', ratio: 1 },
+      { name: 'side panel: first render of a pending confirmation card', medianUs: p * 1000, floor: 'bare Preact page', ratio: p / f, addedUs: (p - f) * 1000 },
+    ];
+  } finally {
+    await tab.close();
+    await bare.close();
+  }
 }

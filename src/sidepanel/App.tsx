@@ -4,11 +4,14 @@ import { DEFAULT_SETTINGS, type Settings } from '../settings/schema.ts';
 import { toTab } from '../messages/client.ts';
 import { t } from '../ui/i18n.ts';
 import { useActiveTab } from './active-tab.ts';
-import { Activity } from './Activity.tsx';
-import { Chat } from './Chat.tsx';
 import { Flows } from './Flows.tsx';
 import { Confirmations } from './Confirmations.tsx';
-import { ThisConsole } from './ThisConsole.tsx';
+import { lazyView } from './lazy.tsx';
+
+// Only the cards, the flows and the frame are in index.html's script; the rest loads on its view.
+const Chat = lazyView('chat', () => import('./Chat.tsx').then((m) => m.Chat));
+const Activity = lazyView('activity', () => import('./Activity.tsx').then((m) => m.Activity));
+const ThisConsole = lazyView('console', () => import('./ThisConsole.tsx').then((m) => m.ThisConsole));
 
 interface PageInfo {
   origin: string;
