@@ -1,0 +1,55 @@
+/**
+ * Tools doing a job the way the profile's recipe says (issue 20): the steps before the commit
+ * are replayed by the in-page runner (src/dom/replay/run.ts); the commit is returned, never
+ * pressed here — each tool presses it through its own checks (ownership, delivery, notices).
+ */
+import { describeEl } from '../dom/describe.ts';
+import { runSteps, STEP_MS, type RunEnd, type StepReport } from '../dom/replay/run.ts';
+import { selectorsOf } from '../dom/replay/steps.ts';
+import type { RecipeParts } from '../page/recipes.ts';
+import type { RecipeJob } from '../profiles/recipe.ts';
+import { fail } from '../tools/errors.ts';
+import type { RunResult } from '../tools/types.ts';
+import type { CatalogDeps } from './deps.ts';
+
+export function recipeOf(deps: CatalogDeps, job: RecipeJob): RecipeParts | null {
+  return deps.model().current().recipe(job);
+}
+
+/** A run that stopped, as the tool's failure: nothing was committed. */
+export function stepFailure(job: RecipeJob, end: Exclude<RunEnd, { kind: 'done' }>, reports: readonly StepReport[]): RunResult<never> {
+  const done = reports.filter((r) => r.status === 'done').length;
+  const where = `The console profile's "${job}" recipe stopped at step ${end.at + 1}`;
+  const after = done ? ` after ${done} step${done === 1 ? '' : 's'}` : '';
+  if (end.kind === 'leaves') return fail('not_found', 'RECIPE_OTHER_PAGE', `${where}: it goes on on another page (${end.url ?? 'the next page'})${after}. Nothing was saved or sent.`, 'Open that page, then try again.');
+  if (end.kind === 'missing_param') return fail('validation', 'RECIPE_PARAM', `${where}: ${end.detail}. Nothing was saved or sent.`, 'Give the missing value.');
+  return fail(end.kind === 'not_found' ? 'not_found' : 'failed', 'RECIPE_STEP', `${where}${after}: ${end.detail}. Nothing was saved or sent.`, 'Do it by hand, or teach the job again under "This console".');
+}
+
+/**
+ * Replays `[from, to)`. With `commit`, then waits for the commit step's element (a button
+ * shown or enabled once there is text) and returns it, unpressed. A name that answers twice
+ * (two "Jing Chen" among the shown items) is refused: a commit is never a guess.
+ */
+export async function replay(
+  deps: CatalogDeps,
+  job: RecipeJob,
+  p: RecipeParts,
+  range: { from: number; to: number; commit?: boolean },
+  params: Record<string, string>,
+  signal: AbortSignal,
+  /** Filled with the element each step acted on (what a select was set to, for the allow-list). */
+  elements?: Map<number, Element>,
+): Promise<{ commit?: HTMLElement } | RunResult<never>> {
+  const r = await runSteps(p.flow.steps, range.from, range.to, { params, signal, stepMs: p.flow.timeout ?? STEP_MS, ...(range.commit ? { findAfter: p.commit } : {}) });
+  deps.model().invalidate();
+  for (const [i, el] of r.elements) elements?.set(i, el);
+  if (r.end.kind !== 'done') return stepFailure(job, r.end, r.reports);
+  if (!range.commit) return {};
+  const step = p.flow.steps[p.commit]!;
+  if (!r.next) return fail('not_found', 'RECIPE_STEP', `The console profile's "${job}" recipe: its last step (${step.type}) finds nothing on the page: ${JSON.stringify(selectorsOf(step)[0] ?? '')}. Nothing was saved or sent.`, 'Do it by hand, or teach the job again under "This console".');
+  if (r.next.ambiguous) return fail('failed', 'RECIPE_AMBIGUOUS', `The console profile's "${job}" recipe: its last step matches more than one element (${describeEl(r.next.el)} and others). Nothing was pressed.`, 'Do it by hand, or teach the job again with a clearer choice.');
+  return { commit: r.next.el as HTMLElement };
+}
+
+export const isFailure = (r: object): r is RunResult<never> => 'status' in r;
