@@ -38,6 +38,11 @@ function chosen(p: RecipeParts, elements: ReadonlyMap<number, Element>, commit: 
   return { value: name, text: name };
 }
 
+/** The steps that hold the job's parameter (the option set, the item clicked by name). */
+function choosesAt(p: RecipeParts): number[] {
+  return p.flow.steps.flatMap((s, i) => (/\{(assignee|queue)\}/.test(JSON.stringify(s)) ? [i] : []));
+}
+
 export async function assignByRecipe(deps: CatalogDeps, k: AssignKind, p: RecipeParts, wanted: string, ctx: RunCtx): Promise<RunResult<unknown>> {
   const job = jobOf(k);
   const params = { [RECIPE_JOBS[job][0]]: wanted };
@@ -45,8 +50,9 @@ export async function assignByRecipe(deps: CatalogDeps, k: AssignKind, p: Recipe
   const r = await replay(deps, job, p, { from: 0, to: p.commit, commit: true }, params, ctx.signal, elements);
   if (isFailure(r)) {
     close();
+    // The step that chooses by name is the one that failed: the console has no such choice.
     const e = 'error' in r ? r.error : null;
-    const code = e?.code === 'RECIPE_STEP' && e.detail.includes('last step') ? (k.key === 'queue' ? 'UNKNOWN_QUEUE' : 'UNKNOWN_AGENT') : null;
+    const code = e?.code === 'RECIPE_STEP' && choosesAt(p).includes(Number(e.params?.step)) ? (k.key === 'queue' ? 'UNKNOWN_QUEUE' : 'UNKNOWN_AGENT') : null;
     return code ? fail('validation', code, `The console shows no ${k.key} "${wanted}" where the recipe chooses it. It was closed; nothing was changed.`, 'Check the name as the console lists it.') : r;
   }
   const commit = r.commit!;

@@ -19,11 +19,13 @@ export function recipeOf(deps: CatalogDeps, job: RecipeJob): RecipeParts | null 
 /** A run that stopped, as the tool's failure: nothing was committed. */
 export function stepFailure(job: RecipeJob, end: Exclude<RunEnd, { kind: 'done' }>, reports: readonly StepReport[]): RunResult<never> {
   const done = reports.filter((r) => r.status === 'done').length;
+  // Which step (0-based), for the tools that tell "no such person" from a broken recipe.
+  const opts = { params: { job, step: String(end.at) } };
   const where = `The console profile's "${job}" recipe stopped at step ${end.at + 1}`;
   const after = done ? ` after ${done} step${done === 1 ? '' : 's'}` : '';
-  if (end.kind === 'leaves') return fail('not_found', 'RECIPE_OTHER_PAGE', `${where}: it goes on on another page (${end.url ?? 'the next page'})${after}. Nothing was saved or sent.`, 'Open that page, then try again.');
-  if (end.kind === 'missing_param') return fail('validation', 'RECIPE_PARAM', `${where}: ${end.detail}. Nothing was saved or sent.`, 'Give the missing value.');
-  return fail(end.kind === 'not_found' ? 'not_found' : 'failed', 'RECIPE_STEP', `${where}${after}: ${end.detail}. Nothing was saved or sent.`, 'Do it by hand, or teach the job again under "This console".');
+  if (end.kind === 'leaves') return fail('not_found', 'RECIPE_OTHER_PAGE', `${where}: it goes on on another page (${end.url ?? 'the next page'})${after}. Nothing was saved or sent.`, 'Open that page, then try again.', opts);
+  if (end.kind === 'missing_param') return fail('validation', 'RECIPE_PARAM', `${where}: ${end.detail}. Nothing was saved or sent.`, 'Give the missing value.', opts);
+  return fail(end.kind === 'not_found' ? 'not_found' : 'failed', 'RECIPE_STEP', `${where}${after}: ${end.detail}. Nothing was saved or sent.`, 'Do it by hand, or teach the job again under "This console".', opts);
 }
 
 /**
@@ -47,7 +49,7 @@ export async function replay(
   if (r.end.kind !== 'done') return stepFailure(job, r.end, r.reports);
   if (!range.commit) return {};
   const step = p.flow.steps[p.commit]!;
-  if (!r.next) return fail('not_found', 'RECIPE_STEP', `The console profile's "${job}" recipe: its last step (${step.type}) finds nothing on the page: ${JSON.stringify(selectorsOf(step)[0] ?? '')}. Nothing was saved or sent.`, 'Do it by hand, or teach the job again under "This console".');
+  if (!r.next) return fail('not_found', 'RECIPE_STEP', `The console profile's "${job}" recipe: its last step (${step.type}) finds nothing on the page: ${JSON.stringify(selectorsOf(step)[0] ?? '')}. Nothing was saved or sent.`, 'Do it by hand, or teach the job again under "This console".', { params: { job, step: String(p.commit) } });
   if (r.next.ambiguous) return fail('failed', 'RECIPE_AMBIGUOUS', `The console profile's "${job}" recipe: its last step matches more than one element (${describeEl(r.next.el)} and others). Nothing was pressed.`, 'Do it by hand, or teach the job again with a clearer choice.');
   return { commit: r.next.el as HTMLElement };
 }

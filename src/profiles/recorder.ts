@@ -4,6 +4,9 @@
  * is bound to its one origin) and holds parameters. Pure: the panel imports and exports.
  *
  * Import turns a recording into a job's recipe:
+ * - the page it was recorded on is not part of the job: the leading `setViewport` and
+ *   `navigate` (to the record the person happened to have open) are dropped, so the recipe
+ *   runs on whichever record is open;
  * - this console's URLs become paths; a step that leads to another origin is refused;
  * - reply / note: the last text typed before the commit becomes `{text}`;
  * - assign / transfer: the choice — the option set in a select, or the item clicked as the
@@ -71,13 +74,33 @@ function byParam(selectors: readonly Selector[], param: string): Selector[] {
 
 const isSelectStep = (s: Step): boolean => s.type === 'change' && s.selectors.some((x) => /select|combobox|listbox/i.test(JSON.stringify(x)));
 
+const printable = (s: Step): boolean => (s.type === 'keyDown' || s.type === 'keyUp') && [...s.key].length === 1;
+
+/**
+ * Recorder records typing into a contenteditable (most rich editors) as one keyDown/keyUp
+ * pair per key, not as a change: the last such run before the commit becomes one change step
+ * on the element clicked before it. Returns the commit's new index.
+ */
+function typedAsKeys(steps: Step[], commit: number): number {
+  if (steps.slice(0, commit).some((s) => s.type === 'change' && !isSelectStep(s))) return commit;
+  let end = commit - 1;
+  while (end >= 0 && !printable(steps[end]!)) end--;
+  let start = end;
+  while (start > 0 && printable(steps[start - 1]!)) start--;
+  const click = steps.slice(0, Math.max(start, 0)).filter((s) => s.type === 'click').pop();
+  if (end < 0 || !click || click.type !== 'click') return commit;
+  steps.splice(start, end - start + 1, { type: 'change', selectors: click.selectors, value: '' });
+  return commit - (end - start);
+}
+
 /** Puts the job's parameter where the person's own text or choice was. */
 function parameterise(flow: Flow, job: RecipeJob): Flow | string {
   const steps = flow.steps.map((s) => ({ ...s })) as Step[];
   const [param] = RECIPE_JOBS[job];
   if (steps.some((s) => [...('selectors' in s && s.selectors ? s.selectors.flat() : []), s.type === 'change' ? s.value : ''].some((t) => paramsIn(t).length))) return { ...flow, steps };
-  const c = commitIndex({ steps });
+  let c = commitIndex({ steps });
   if (job === 'reply' || job === 'note') {
+    c = typedAsKeys(steps, c);
     const i = steps.slice(0, c).map((s, k) => [s, k] as const).filter(([s]) => s.type === 'change' && !isSelectStep(s)).pop()?.[1];
     if (i === undefined) return 'the recording types no text before its last step';
     (steps[i] as Extract<Step, { type: 'change' }>).value = `{${param}}`;
@@ -97,6 +120,13 @@ function parameterise(flow: Flow, job: RecipeJob): Flow | string {
   return { ...flow, steps };
 }
 
+/** The steps from the first one that acts on the page. */
+function fromFirstAct(steps: unknown): unknown[] {
+  const list = Array.isArray(steps) ? steps : [];
+  const first = list.findIndex((s) => !isObj(s) || (s.type !== 'setViewport' && s.type !== 'navigate'));
+  return first < 0 ? list : list.slice(first);
+}
+
 /** A Recorder export (JSON text) as the recipe for `job` on this console. */
 export function importRecording(text: string, job: RecipeJob, origin: string): { ok: true; flow: Flow } | { ok: false; problems: Problem[] } {
   let raw: unknown;
@@ -106,7 +136,7 @@ export function importRecording(text: string, job: RecipeJob, origin: string): {
     return { ok: false, problems: [problem('', 'not_json', `not JSON: ${e instanceof Error ? e.message : String(e)}`)] };
   }
   if (!isObj(raw)) return { ok: false, problems: [problem('', 'invalid_type', 'a recording is an object with title and steps')] };
-  const local = localise(raw, origin);
+  const local = localise({ ...raw, steps: fromFirstAct(raw.steps) }, origin);
   if (local.problems.length) return { ok: false, problems: local.problems };
   const first = parseRecipe({ ...raw, steps: local.steps }, job);
   if (!first.ok) return first;

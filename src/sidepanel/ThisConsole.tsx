@@ -19,6 +19,7 @@ import type { Problem } from '../tools/problems.ts';
 import { profileName } from '../ui/profile-name.ts';
 import { Teach } from './Teach.tsx';
 import { CapabilityTable, Conflicts, fetchReport } from './capabilities.tsx';
+import { Recipes } from './Recipes.tsx';
 
 
 export function ThisConsole({ tabId }: { tabId: number }) {
@@ -87,6 +88,7 @@ export function ThisConsole({ tabId }: { tabId: number }) {
     if (!res.ok) return setProblems(res.problems);
     setReview({ profile: res.profile, report: await fetchReport(tabId, res.profile) });
   };
+  const review_ = async (profile: ConsoleProfile) => setReview({ profile, report: await fetchReport(tabId, profile) });
   const accept = async () => {
     if (!review || !review.report || review.report.conflicts.length) return;
     const saved = await saveTaught(report.origin, review.profile);
@@ -120,6 +122,7 @@ export function ThisConsole({ tabId }: { tabId: number }) {
         </div>
       )}
       <CapabilityTable report={report} {...(locked ? {} : { onTeach: (cap: Capability) => setTeaching({ first: cap }) })} />
+      <Recipes tabId={tabId} origin={report.origin} taught={taught} base={inUseProfile} locked={locked} onReview={(profile) => void review_(profile)} onSaved={() => void load()} />
       <div class="console-actions">
         {!locked && (
           <button class="teach" onClick={() => setTeaching({ first: null })}>
