@@ -20,6 +20,7 @@ import { deliver, handOnLeaving, leftResult } from './landed.ts';
 import { recordIdOf } from './composer.ts';
 import { buttonNear, fromOutcome, type OutcomeWords } from './press.ts';
 import { assignByRecipe, jobOf } from './assign-recipe.ts';
+import { recipeSteps } from './recipe.ts';
 
 type Dialog = NonNullable<NonNullable<ConsoleProfile['assign']>['transfer']>;
 type FieldRule = NonNullable<NonNullable<ConsoleProfile['assign']>['queue']>;
@@ -87,7 +88,7 @@ export function whereToAssign(deps: CatalogDeps, k: AssignKind): Where | { missi
 export async function previewAssign(deps: CatalogDeps, k: AssignKind, wanted: string, signal: AbortSignal): Promise<ToolPreview> {
   const id = recordIdOf(deps);
   const recipe = deps.model().current().recipe(jobOf(k));
-  if (recipe) return { ...(id ? { recordId: id } : {}), touches: [k.key], missing: [], display: { conversation: id, [k.key]: wanted, via: 'profile recipe', steps: recipe.commit + 1 } };
+  if (recipe) return { ...(id ? { recordId: id } : {}), touches: [k.key], missing: [], display: { conversation: id, [k.key]: wanted, via: 'profile recipe', steps: recipeSteps(recipe, { [k.key === 'queue' ? 'queue' : 'assignee']: wanted }) } };
   const where = whereToAssign(deps, k);
   const base = { ...(id ? { recordId: id } : {}) };
   if ('missing' in where) return { ...base, touches: [], missing: [k.key], display: { conversation: id, [k.key]: wanted, tried: where.missing } };

@@ -6,7 +6,7 @@ import type { WriteTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
 import { deliver, fillComposer } from './landed.ts';
 import { composerOf, openComposer, recipeCommit, recordIdOf } from './composer.ts';
-import { isFailure } from './recipe.ts';
+import { isFailure, recipeOf, recipeSteps } from './recipe.ts';
 import { buttonNear, enabledAfterFill, foreignCommit } from './press.ts';
 
 const input = z.strictObject({ text: z.string().check(z.trim(), z.minLength(1), z.maxLength(2_000)) });
@@ -33,7 +33,8 @@ export const noteAdd = (deps: CatalogDeps): WriteTool<typeof input, unknown> => 
   async preview({ text }) {
     const f = composerOf(deps, 'note', true);
     const id = recordIdOf(deps);
-    return { recordId: id ?? undefined, touches: f ? ['note'] : [], missing: f ? [] : ['note'], display: { conversation: id, text } };
+    const recipe = recipeOf(deps, 'note');
+    return { recordId: id ?? undefined, touches: f ? ['note'] : [], missing: f ? [] : ['note'], display: { conversation: id, text, ...(recipe ? { steps: recipeSteps(recipe, { text }) } : {}) } };
   },
   async run({ text }, ctx) {
     const f = await openComposer(deps, 'note', ctx.signal);

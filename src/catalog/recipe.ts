@@ -4,7 +4,7 @@
  * pressed here — each tool presses it through its own checks (ownership, delivery, notices).
  */
 import { describeEl } from '../dom/describe.ts';
-import { runSteps, STEP_MS, type RunEnd, type StepReport } from '../dom/replay/run.ts';
+import { findSteps, runSteps, STEP_MS, type RunEnd, type StepReport } from '../dom/replay/run.ts';
 import { selectorsOf } from '../dom/replay/steps.ts';
 import type { RecipeParts } from '../page/recipes.ts';
 import type { RecipeJob } from '../profiles/recipe.ts';
@@ -55,3 +55,17 @@ export async function replay(
 }
 
 export const isFailure = (r: object): r is RunResult<never> => 'status' in r;
+
+/**
+ * For a dry run: what each of the recipe's steps, the commit included, finds on the page now,
+ * without acting. A step after one that opens something (the editor behind Reply) is found
+ * only once that step runs: "later", not broken.
+ */
+export function recipeSteps(p: RecipeParts, params: Record<string, string>): { step: number; type: string; finds: string }[] {
+  let opened = false;
+  return findSteps(p.flow.steps, 0, p.commit + 1, params).map((r) => {
+    const finds = r.status === 'found' ? (r.what ?? 'found') : r.status === 'skipped' ? 'nothing to find' : opened ? 'shown by an earlier step' : 'not on the page';
+    if (r.status === 'found' && (r.type === 'click' || r.type === 'doubleClick')) opened = true;
+    return { step: r.index + 1, type: r.type, finds };
+  });
+}

@@ -57,13 +57,19 @@ class Recorder {
     this.flush();
     this.off.abort();
   }
-  /** The text typed so far becomes one change step (what Recorder records for a field). */
-  flush(): void {
+  /**
+   * The text typed so far becomes one change step (what Recorder records for a field): sent,
+   * or returned to the caller (the commit's answer carries it, so it cannot arrive after it).
+   */
+  flush(send = true): Step | null {
     const el = this.typing;
     this.typing = null;
-    if (!el?.isConnected) return;
+    if (!el?.isConnected) return null;
     const selectors = selectorsFor(el).filter((s) => !String(s).startsWith('text/'));
-    if (selectors.length) this.send({ type: 'change', selectors, value: currentValue(el, kindOf(el)) });
+    if (!selectors.length) return null;
+    const step: Step = { type: 'change', selectors, value: currentValue(el, kindOf(el)) };
+    if (send) this.send(step);
+    return step;
   }
   private readonly onAltPress = (e: Event) => {
     // Alt+click marks the commit: none of its events reach the console.
@@ -120,7 +126,6 @@ function sendStep(job: RecipeJob, step: Step): void {
 
 /** The commit, as a click step: picked (the overlay swallows the press) or Alt+clicked already. */
 async function commitStep(r: Recorder): Promise<Step | null> {
-  r.flush();
   let chosen = r.commit;
   if (!chosen) {
     const ctl = new AbortController();
@@ -149,8 +154,9 @@ export async function handleRecord(msg: RecordMsg, sender: chrome.runtime.Messag
     return { ok: true, recording: job };
   }
   if (!current) return refusal('NOT_RECORDING', 'Nothing is being recorded on this page.', 'validation');
+  const typed = current.flush(false);
   const step = await commitStep(current);
   current.stop();
   current = null;
-  return step ? { ok: true, commit: step } : { ok: true, cancelled: true };
+  return step ? { ok: true, commit: step, before: typed ? [typed] : [] } : { ok: true, cancelled: true };
 }

@@ -14,7 +14,8 @@ import { registerCatalog } from '../catalog/index.ts';
 import { findButtonIn, findButtonNear } from '../dom/controls/button.ts';
 import { cleanValue } from '../dom/customer.ts';
 import { describeEl } from '../dom/describe.ts';
-import { findButton } from '../dom/find.ts';
+import { findButton, kindOf } from '../dom/find.ts';
+import { currentValue } from '../dom/set-value.ts';
 import { matchesSafely, queryAll, queryOne } from '../dom/query.ts';
 import { BUTTON_SYNONYMS } from '../dom/synonyms.ts';
 import { visibleTextOf } from '../dom/visible.ts';
@@ -31,6 +32,8 @@ export const TEACH_KIT = {
   cleanValue,
   describeEl,
   findButton,
+  kindOf,
+  currentValue,
   matchesSafely,
   queryAll,
   queryOne,

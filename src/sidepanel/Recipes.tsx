@@ -107,9 +107,10 @@ export function Recipes(p: Props) {
   };
   const finish = async (job: RecipeJob) => {
     setProblems(null);
-    const r = await toTab<{ commit?: Step; cancelled?: boolean }>(p.tabId, { type: 'teach.record', op: 'commit', job });
+    const r = await toTab<{ commit?: Step; before?: Step[]; cancelled?: boolean }>(p.tabId, { type: 'teach.record', op: 'commit', job });
     if (!r.ok || !r.commit) return;
-    const flow = { title: `deskhand: ${job}`, steps: [...steps, r.commit] };
+    // `before`: what was typed last, handed over with the commit (never after it).
+    const flow = { title: `deskhand: ${job}`, steps: [...steps, ...(r.before ?? []), r.commit] };
     setRecording(null);
     const res = importRecording(JSON.stringify(flow), job, p.origin);
     if (!res.ok) return setProblems({ job, list: res.problems });

@@ -138,3 +138,109 @@ describe('FreeScout taught by DevTools Recorder files', () => {
     expect(c.mailbox).toBe('Sales');
   });
 });
+
+describe('FreeScout taught by doing (trusted input, the commit recorded and never pressed)', () => {
+  async function record(job: string, tabId: number): Promise<Page> {
+    const view = await panelOn(tabId, '&view=console');
+    await view.waitForSelector(`.recipe-row[data-job="${job}"] .record-recipe`);
+    await view.click(`.recipe-row[data-job="${job}"] .record-recipe`);
+    await view.waitForSelector(`.recording[data-job="${job}"]`);
+    await page.bringToFront();
+    return view;
+  }
+  /** The review of the recorded recipe (or, to say why not, the panel's error). */
+  async function reviewed(view: Page): Promise<void> {
+    const r = await view.waitForSelector('.import-review[data-blocked="false"], .recipe-error', { timeout: 10_000 });
+    const error = await r!.evaluate((e) => (e.classList.contains('recipe-error') ? e.textContent : null));
+    if (error) throw new Error(`the recording was refused: ${error}`);
+  }
+  const stepsSeen = (view: Page) => view.$eval('.recording', (e) => Number((e as HTMLElement).dataset.steps));
+
+  it('reply: Reply clicked and words typed by the agent, Send Reply picked: nothing is sent while teaching, and the recipe then sends', async () => {
+    const tabId = await show(conv());
+    const before = await maxId('threads');
+    const view = await record('reply', tabId);
+    // A page script cannot take part: its clicks and typing are not trusted, and nothing is recorded.
+    await page.evaluate(() => {
+      document.body.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+      document.querySelector('#conv-toolbar')!.dispatchEvent(new MouseEvent('click', { bubbles: true, altKey: true }));
+      document.querySelector('textarea, input')?.dispatchEvent(new InputEvent('input', { bubbles: true }));
+    });
+    await page.click('#conv-toolbar span.conv-reply');
+    await page.waitForSelector('div.note-editable', { visible: true });
+    await page.click('div.note-editable');
+    await page.keyboard.type('Thanks for waiting');
+    // The typing becomes a step when the agent moves on: here, to the panel's button.
+    await view.bringToFront();
+    expect(await stepsSeen(view)).toBe(2);
+    await view.click('.finish-recording');
+    await page.bringToFront();
+    const send = await page.waitForSelector('button.btn-reply-submit', { visible: true, timeout: 5_000 }).catch(async (e: unknown) => {
+      await page.screenshot({ path: join(dir, 'no-send.png') });
+      throw new Error(`${String(e)}; buttons: ${await page.$$eval('.conv-reply-block button', (bs) => bs.map((b) => `${b.className}|${(b as HTMLElement).innerText}|${(b as HTMLElement).offsetParent !== null}`).join('; '))}`);
+    });
+    const box = (await send!.boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await view.bringToFront();
+    await reviewed(view);
+    await view.click('.accept-import');
+    await view.waitForSelector('.recipe-row[data-job="reply"][data-known="true"]');
+    // The picked Send Reply was swallowed by the picker: nothing was published while teaching.
+    expect(await newThreads(before)).toEqual([]);
+    const stored = await cb.worker.evaluate(async () => (await chrome.storage.local.get('taughtProfiles')).taughtProfiles as Record<string, { recipes: { reply: { steps: { type: string; value?: string }[] } } }>);
+    const steps = stored[new URL(fs.url).origin]!.recipes.reply.steps;
+    // Reply, the click into the editor, the typing (now the {text} slot), Send Reply.
+    expect(steps.map((s) => s.type)).toEqual(['click', 'click', 'change', 'click']);
+    expect(steps[2]!.value).toBe('{text}');
+    await view.close();
+
+    await show(conv());
+    const text = 'Recorded once, sent by the recipe.';
+    const prepared = await invoke('reply.send', { text });
+    if (prepared.status !== 'needs_confirmation') throw new Error(`expected a pending send, got ${JSON.stringify(prepared)}`);
+    const panel = await panelOn(await cb.tabIdOf(page));
+    await confirmCard(panel, prepared.call.actionId);
+    expect(await until(() => newThreads(before), (t) => t.length > 0, 20_000)).toEqual([[2, text]]);
+    await panel.close();
+  });
+
+  it('assign: the dropdown opened, the person Alt+clicked: recorded as the commit, swallowed (the assignee is unchanged), then assigns by name', async () => {
+    const tabId = await show(conv());
+    const assignee = (await conversation(conv())).userId;
+    const view = await record('assign', tabId);
+    await page.click('#conv-assignee > button.dropdown-toggle');
+    const item = await page.waitForSelector('xpath///ul[contains(@class,"conv-user")]//a[normalize-space()="Ada Admin"]', { visible: true });
+    await page.keyboard.down('Alt');
+    await item!.click();
+    await page.keyboard.up('Alt');
+    await view.bringToFront();
+    await until(() => stepsSeen(view), (n) => n >= 1, 5_000);
+    await view.click('.finish-recording');
+    await reviewed(view);
+    await view.click('.accept-import');
+    await view.waitForSelector('.recipe-row[data-job="assign"][data-known="true"]');
+    expect((await conversation(conv())).userId).toBe(assignee);
+    await view.close();
+
+    await show(conv());
+    const r = await invoke('ticket.assign', { agent: 'Ada Admin' });
+    said('ticket.assign (recorded)', r);
+    const c = await until(() => conversation(conv()), (x) => x.userId === fs.state.ids.ada, 10_000);
+    expect(c.assignee).toBe('Ada Admin');
+  });
+
+  it('the same profile in FreeScout’s zh-CN UI: the recorded English names do not answer there, the recorded CSS does; a note lands', async () => {
+    await page.goto(`${fs.url}/logout`, { waitUntil: 'load' }).catch(() => {});
+    const zh = await cb.browser.newPage();
+    await page.close();
+    page = zh;
+    await cb.browser.deleteCookie(...(await page.cookies(fs.url)));
+    await loginAgent(page, fs.agents.zh);
+    await show(conv());
+    const before = await maxId('threads');
+    const text = '快递员说包裹在网点，明天派送。';
+    const r = await invoke('note.add', { text });
+    said('note.add (zh)', r);
+    expect(await until(() => newThreads(before), (t) => t.length > 0, 15_000)).toEqual([[3, text]]);
+  });
+});
