@@ -6,7 +6,7 @@
 import { describeEl } from '../dom/describe.ts';
 import { findSteps, runSteps, STEP_MS, type RunEnd, type StepReport } from '../dom/replay/run.ts';
 import { selectorsOf } from '../dom/replay/steps.ts';
-import type { RecipeParts } from '../page/recipes.ts';
+import { preCommitGuard, type RecipeParts } from '../page/recipes.ts';
 import type { RecipeJob } from '../profiles/recipe.ts';
 import { fail } from '../tools/errors.ts';
 import type { RunResult } from '../tools/types.ts';
@@ -24,6 +24,7 @@ export function stepFailure(job: RecipeJob, end: Exclude<RunEnd, { kind: 'done' 
   const where = `The console profile's "${job}" recipe stopped at step ${end.at + 1}`;
   const after = done ? ` after ${done} step${done === 1 ? '' : 's'}` : '';
   if (end.kind === 'leaves') return fail('not_found', 'RECIPE_OTHER_PAGE', `${where}: it goes on on another page (${end.url ?? 'the next page'})${after}. Nothing was saved or sent.`, 'Open that page, then try again.', opts);
+  if (end.kind === 'refused') return fail('forbidden', 'RECIPE_FORBIDDEN_STEP', `${where}${after}: ${end.detail}. Nothing was pressed.`, 'The console profile\'s recipe does something this job may not. Check it under "This console" (or remove it) and do this by hand.', opts);
   if (end.kind === 'missing_param') return fail('validation', 'RECIPE_PARAM', `${where}: ${end.detail}. Nothing was saved or sent.`, 'Give the missing value.', opts);
   return fail(end.kind === 'not_found' ? 'not_found' : 'failed', 'RECIPE_STEP', `${where}${after}: ${end.detail}. Nothing was saved or sent.`, 'Do it by hand, or teach the job again under "This console".', opts);
 }
@@ -43,7 +44,7 @@ export async function replay(
   /** Filled with the element each step acted on (what a select was set to, for the allow-list). */
   elements?: Map<number, Element>,
 ): Promise<{ commit?: HTMLElement } | RunResult<never>> {
-  const r = await runSteps(p.flow.steps, range.from, range.to, { params, signal, stepMs: p.flow.timeout ?? STEP_MS, ...(range.commit ? { findAfter: p.commit } : {}) });
+  const r = await runSteps(p.flow.steps, range.from, range.to, { params, signal, stepMs: p.flow.timeout ?? STEP_MS, guard: preCommitGuard(job), ...(range.commit ? { findAfter: p.commit } : {}) });
   deps.model().invalidate();
   for (const [i, el] of r.elements) elements?.set(i, el);
   if (r.end.kind !== 'done') return stepFailure(job, r.end, r.reports);

@@ -34,6 +34,8 @@ export type RunEnd =
   | { kind: 'not_found'; at: number; detail: string }
   | { kind: 'failed'; at: number; detail: string }
   | { kind: 'missing_param'; at: number; detail: string }
+  /** The caller's guard refused the step before it acted. */
+  | { kind: 'refused'; at: number; detail: string }
   /** A step takes the page elsewhere: `url` is where (same origin). */
   | { kind: 'leaves'; at: number; url: string | null };
 
@@ -59,6 +61,8 @@ export interface RunOptions {
    * which the tool presses through its own checks), preferring what the run just showed.
    */
   findAfter?: number;
+  /** Asked before a step acts on its element: a reason refuses it (nothing of it happens). */
+  guard?: (step: Step, el: Element) => string | null;
 }
 
 /** Elements that appeared or changed during a run: a name found among them is the one just shown. */
@@ -184,6 +188,12 @@ export async function runSteps(steps: readonly Step[], from: number, to: number,
       }
       if (found) elements.set(i, found.el);
       const what = found ? describeEl(found.el) : undefined;
+      const target = found?.el ?? (step.type === 'keyDown' ? doc.activeElement : null);
+      const refused = target ? o.guard?.(step, target) : null;
+      if (refused) {
+        report('failed', { ...(what ? { what } : {}), detail: refused });
+        return end({ kind: 'refused', at: i, detail: `step ${i + 1} (${step.type} ${what ?? ''}): ${refused}` });
+      }
       const failed = await act(step, found?.el ?? null, o, doc);
       if (failed) {
         report('failed', { ...(what ? { what } : {}), detail: failed });
