@@ -13,6 +13,9 @@ import { z } from '../tools/zod.ts';
 import { fromIssues, HINTS, type Problem } from '../tools/problems.ts';
 import { commitIndex, paramsIn, type Flow, type Step } from '../dom/replay/steps.ts';
 
+/** The step vocabulary, for the pages above (the panel records and shows steps). */
+export type { Flow, Step };
+
 /** The jobs a recipe can say how to do, and the parameters each fills. */
 export const RECIPE_JOBS = {
   reply: ['text'],

@@ -6,11 +6,10 @@
  * profile; a team lead records a flow in DevTools Recorder, exports it as JSON, imports it here.
  */
 import { useEffect, useState } from 'preact/hooks';
-import type { Step } from '../dom/replay/steps.ts';
 import { toTab } from '../messages/client.ts';
 import { classifySender, ToBackground } from '../messages/index.ts';
 import type { ConsoleProfile } from '../profiles/schema.ts';
-import { JOB_NAMES, type RecipeJob } from '../profiles/recipe.ts';
+import { JOB_NAMES, type RecipeJob, type Step } from '../profiles/recipe.ts';
 import { exportRecording, importRecording } from '../profiles/recorder.ts';
 import { saveTaught } from '../profiles/store.ts';
 import { newDraft } from '../profiles/taught.ts';
