@@ -136,6 +136,9 @@ describe('teach mode that people can use', () => {
     await teachOne(panel, page, 'reply', 'one', '.composer .editor');
     const viaProfile = await msg(panel, 'via_profile');
     const thread = await until(() => row(panel, 'threadRoles'), (r) => r.via === viaProfile && r.state === 'ok');
+    // Both examples made the rule: the thread is read by the taught rule, both roles present.
+    expect([thread.via, thread.state]).toEqual([viaProfile, 'ok']);
+    expect(await panel.$$eval('.teach-step[data-cap="reply"], .taught-rules .taught-rule', (els) => els.map((e) => (e as HTMLElement).dataset.cap))).toEqual(['reply', 'thread', 'reply']);
     // Every message (4 shown: the hidden one is not read), with the count per role.
     expect(thread.messages).toBe(4);
     const counts = async (c: number, a: number) =>
@@ -149,7 +152,9 @@ describe('teach mode that people can use', () => {
       li.innerHTML = '<span class="who">Ana</span><time>09:20</time><p class="text">one more question</p>';
       document.querySelector('.messages')!.append(li);
     });
-    expect((await until(() => row(panel, 'threadRoles'), (r) => r.messages === 5)).counts).toBe(await counts(4, 1));
+    const fresh = await until(() => row(panel, 'threadRoles'), (r) => r.text.includes('one more question'));
+    expect(fresh.text).toContain('one more question');
+    expect([fresh.messages, fresh.counts]).toEqual([5, await counts(4, 1)]);
 
     // The page loses its note box (not on this page) and the marks the taught roles lean on (broken).
     await page.evaluate(() => {

@@ -10,7 +10,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { ConsoleProfile } from '../profiles/schema.ts';
 import { exportText, importProfile } from '../profiles/taught.ts';
 import type { Capability } from '../teach/capabilities.ts';
-import type { ConsoleReport } from '../teach/report.ts';
+import type { ConsoleReport, ViewCapability } from '../teach/report.ts';
 import { managedProfiles, onProfilesChanged, removeTaught, saveTaught, taughtFor } from '../profiles/store.ts';
 import { BUILTIN_PROFILES } from '../profiles/index.ts';
 import { t } from '../ui/i18n.ts';
@@ -20,6 +20,20 @@ import { profileName } from '../ui/profile-name.ts';
 import { Teach } from './Teach.tsx';
 import { CapabilityTable, Conflicts, fetchReport } from './capabilities.tsx';
 
+
+/** Which row of the view a profile rule serves (`composers.reply.submit` → the Send button), to name it in words. */
+export function capabilityOfRule(path: string): ViewCapability {
+  if (path.startsWith('identity.')) return 'conversationId';
+  if (path.startsWith('thread.')) return 'threadRoles';
+  if (path.startsWith('customer.')) return 'customer';
+  if (path.startsWith('history.')) return 'history';
+  if (path === 'composers.reply.submit') return 'sendButton';
+  if (path.startsWith('composers.reply.')) return 'replyComposer';
+  if (path.startsWith('composers.note.')) return 'noteBox';
+  if (path.startsWith('ticketForm.')) return 'ticketForm';
+  if (path.startsWith('kb')) return 'kb';
+  return 'assign';
+}
 
 export function ThisConsole({ tabId }: { tabId: number }) {
   const [report, setReport] = useState<ConsoleReport | null>(null);
@@ -112,8 +126,13 @@ export function ThisConsole({ tabId }: { tabId: number }) {
           {t('rulesStopped')}
           <ul>
             {stopped.map((r) => (
-              <li>
-                <code>{r.path}</code> <code>{r.css}</code>
+              <li data-path={r.path}>
+                {t(`cap_${capabilityOfRule(r.path)}`)}
+                {/* The rule itself is for whoever maintains the profile. */}
+                <details class="tech">
+                  <summary>{t('technicalDetail')}</summary>
+                  <code>{r.path}</code> <code>{r.css}</code>
+                </details>
               </li>
             ))}
           </ul>

@@ -105,7 +105,12 @@ export function Conflicts({ report }: { report: ConsoleReport }) {
       <ul>
         {report.conflicts.map((c) => (
           <li class="conflict" data-job={c.job} data-owner={c.owner ?? ''}>
-            {c.owner ? t('conflictOwner', t(`job_${c.job}`), t(`job_${c.owner}`)) : t('conflictOther', t(`job_${c.job}`))} <code>{c.detail}</code>
+            {c.owner ? t('conflictOwner', t(`job_${c.job}`), t(`job_${c.owner}`)) : t('conflictOther', t(`job_${c.job}`))}
+            {/* Which elements, for whoever fixes the profile; the sentence above is the agent's. */}
+            <details class="tech">
+              <summary>{t('technicalDetail')}</summary>
+              <code>{c.detail}</code>
+            </details>
           </li>
         ))}
       </ul>
