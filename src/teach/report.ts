@@ -32,7 +32,8 @@ export type ViewCapability = (typeof VIEW_CAPABILITIES)[number];
  *   messages, unknown roles, empty fields, a form without fields), or the tool failed;
  * - `absent`: not on this page (nothing matches: no note box on a list page is not a fault).
  */
-export type CapabilityState = 'ok' | 'doubtful' | 'broken' | 'absent';
+export const CAPABILITY_STATES = ['ok', 'doubtful', 'broken', 'absent'] as const;
+export type CapabilityState = (typeof CAPABILITY_STATES)[number];
 
 /** Why a row is not `ok` (localised in the panel as capWhy_<code>). */
 export const WHY_CODES = ['oneRole', 'unknownRoles', 'noMessages', 'onlyName', 'emptyFields', 'noRows', 'rowsWithoutId', 'noFields', 'someFields', 'ruleFindsNothingUsable', 'toolFailed'] as const;
