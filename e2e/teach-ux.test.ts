@@ -120,6 +120,31 @@ describe('teach mode that people can use', () => {
     const composer = await row(panel, 'replyComposer');
     expect(composer.things.length).toBe(1);
     for (const t of [...send.things, ...composer.things]) expect(t).not.toMatch(NOT_WORDS);
+
+    // The page opens a modal dialog ("Move to …"): everything outside it turns inert, a plain
+    // overlay or a popover too, and a click would go through to the dialog's button. The picker
+    // follows the dialog: still on top, and the click picks without pressing.
+    await page.evaluate(() => {
+      const d = document.createElement('dialog');
+      d.innerHTML = '<p>Move to another queue</p><button type="button" id="move-btn">Move</button>';
+      document.body.append(d);
+      (window as unknown as { moved: number }).moved = 0;
+      d.querySelector('button')!.addEventListener('click', () => (window as unknown as { moved: number }).moved++);
+      d.showModal();
+    });
+    await startPick(panel, 'noteSubmit', 'one');
+    await page.bringToFront();
+    await page.waitForSelector('deskhand-picker');
+    const overDialog = await page.evaluate(() => {
+      const r = document.getElementById('move-btn')!.getBoundingClientRect();
+      return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)?.localName;
+    });
+    expect(overDialog).toBe('deskhand-picker');
+    await clickOn(page, '#move-btn');
+    await panel.bringToFront();
+    await panel.waitForSelector('.teach-step[data-cap="noteSubmit"] .slot.done[data-slot="one"]');
+    expect(await panel.$eval('.pick-result .picked-what', (e) => e.textContent ?? '')).toBe(await msg(panel, 'pickedThing', await msg(panel, 'thingNamed_button', 'Move')));
+    expect(await page.evaluate(() => (window as unknown as { moved: number }).moved)).toBe(0);
     await panel.close();
   });
 

@@ -47,14 +47,35 @@ function raise(host: HTMLElement): void {
   }
 }
 
+/**
+ * Where the host must live to take the pointer: inside the page's open modal dialog when there
+ * is one. A modal dialog makes everything outside it inert — a popover too: hit testing skips
+ * it and a click goes through to the page (measured in Chromium 156: the dialog's own button
+ * was pressed). Inside the dialog the host is not inert, and in the top layer still on top.
+ */
+function homeOfHost(): Element {
+  try {
+    const modals = document.querySelectorAll('dialog:modal');
+    return modals[modals.length - 1] ?? document.documentElement;
+  } catch {
+    return document.documentElement;
+  }
+}
+
+/** Moves `host` where it takes the pointer and puts it on top again (a modal dialog opened or closed). */
+function rehome(host: HTMLElement): void {
+  const home = homeOfHost();
+  if (host.parentElement !== home) home.append(host);
+  raise(host);
+}
+
 /** A fixed, full-viewport host in the top layer, its closed shadow root to draw in. */
 function topLayerHost(tag: string, pointer: boolean): { host: HTMLElement; root: ShadowRoot } {
   const host = document.createElement(tag);
   host.setAttribute('popover', 'manual');
   host.style.cssText = `${HOST_CSS};pointer-events:${pointer ? 'auto' : 'none'}!important`;
   const root = host.attachShadow({ mode: 'closed' });
-  document.documentElement.append(host);
-  raise(host);
+  rehome(host);
   return { host, root };
 }
 
@@ -87,6 +108,10 @@ export function pick(label: string, signal: AbortSignal): Promise<Element | null
     const what = div(`position:fixed;pointer-events:none;padding:1px 6px;border-radius:4px;background:#2563eb;color:#fff;font:12px/1.4 system-ui,"Noto Sans CJK SC",sans-serif;max-width:60vw;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;display:none`);
     const { host, root } = topLayerHost('deskhand-picker', true);
     root.append(layer, box, what, tip);
+    // The page opens or closes a modal dialog while the picker is up: follow it, or the picker
+    // turns inert and a click reaches the page.
+    const dialogs = new MutationObserver(() => host.isConnected && rehome(host));
+    dialogs.observe(document, { subtree: true, attributes: true, attributeFilter: ['open'] });
 
     let current: Element | null = null;
     const narrower: Element[] = [];
@@ -145,6 +170,7 @@ export function pick(label: string, signal: AbortSignal): Promise<Element | null
     window.addEventListener('keydown', onKey, true);
     signal.addEventListener('abort', onAbort);
     function cleanup() {
+      dialogs.disconnect();
       window.removeEventListener('keydown', onKey, true);
       signal.removeEventListener('abort', onAbort);
       host.remove();
