@@ -39,7 +39,8 @@ export function ThisConsole({ tabId }: { tabId: number }) {
   const [report, setReport] = useState<ConsoleReport | null>(null);
   const [taught, setTaught] = useState<ConsoleProfile | null>(null);
   const [managed, setManaged] = useState<ConsoleProfile[]>([]);
-  const [teaching, setTeaching] = useState<{ first: Capability | null } | null>(null);
+  // The origin and profile teaching started from: a reload of the page (no report for a moment) must not end the session.
+  const [teaching, setTeaching] = useState<{ first: Capability | null; origin: string; base: ConsoleProfile | null } | null>(null);
   const [problems, setProblems] = useState<Problem[]>([]);
   const [notice, setNotice] = useState('');
   const [href, setHref] = useState<string | null>(null);
@@ -63,20 +64,12 @@ export function ThisConsole({ tabId }: { tabId: number }) {
     };
   }, [tabId]);
 
-  if (!report) return <p class="empty no-console">{t('noConsoleTab')}</p>;
-  const inUse = report.profile;
-  const inUseProfile =
-    inUse?.source === 'taught' ? taught : inUse?.source === 'managed' ? managed.find((m) => m.id === inUse.id) ?? null : BUILTIN_PROFILES.find((b) => b.profile.id === inUse?.id)?.profile ?? null;
-  const locked = inUse?.source === 'managed';
-  // A role or a history row can be absent on a record (no note yet, no earlier tickets): not a broken rule.
-  const stopped = inUse && inUse.source !== 'builtin' ? report.rules.filter((r) => r.matches === 0 && !/^thread\.roles\.|^history\.item$/.test(r.path)) : [];
-
   if (teaching) {
     return (
       <Teach
         tabId={tabId}
-        origin={report.origin}
-        base={taught}
+        origin={teaching.origin}
+        base={teaching.base}
         first={teaching.first}
         onDone={(saved) => {
           setTeaching(null);
@@ -86,6 +79,14 @@ export function ThisConsole({ tabId }: { tabId: number }) {
       />
     );
   }
+
+  if (!report) return <p class="empty no-console">{t('noConsoleTab')}</p>;
+  const inUse = report.profile;
+  const inUseProfile =
+    inUse?.source === 'taught' ? taught : inUse?.source === 'managed' ? managed.find((m) => m.id === inUse.id) ?? null : BUILTIN_PROFILES.find((b) => b.profile.id === inUse?.id)?.profile ?? null;
+  const locked = inUse?.source === 'managed';
+  // A role or a history row can be absent on a record (no note yet, no earlier tickets): not a broken rule.
+  const stopped = inUse && inUse.source !== 'builtin' ? report.rules.filter((r) => r.matches === 0 && !/^thread\.roles\.|^history\.item$/.test(r.path)) : [];
 
   const exportProfile = () => {
     if (!inUseProfile) return;
@@ -138,10 +139,10 @@ export function ThisConsole({ tabId }: { tabId: number }) {
           </ul>
         </div>
       )}
-      <CapabilityTable report={report} {...(locked ? {} : { onTeach: (cap: Capability) => setTeaching({ first: cap }) })} />
+      <CapabilityTable report={report} {...(locked ? {} : { onTeach: (cap: Capability) => setTeaching({ first: cap, origin: report.origin, base: taught }) })} />
       <div class="console-actions">
         {!locked && (
-          <button class="teach" onClick={() => setTeaching({ first: null })}>
+          <button class="teach" onClick={() => setTeaching({ first: null, origin: report.origin, base: taught })}>
             {t('teachStart')}
           </button>
         )}
