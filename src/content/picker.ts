@@ -17,7 +17,7 @@
  * the page), so a reload in the middle of teaching loses none. The panel asks for a report of
  * a draft (what each read tool returns with it, what a write would touch) before the agent saves.
  */
-import { nameOf, type Named } from '../dom/describe.ts';
+import { nameOf, type Named } from '../dom/name.ts';
 import { queryAll } from '../dom/query.ts';
 import { classifySender, refusal, type Reply, type ToContent } from '../messages/index.ts';
 import { PageModel } from '../page/model.ts';

@@ -13,7 +13,7 @@
 import { registerCatalog } from '../catalog/index.ts';
 import { findButtonIn, findButtonNear } from '../dom/controls/button.ts';
 import { cleanValue } from '../dom/customer.ts';
-import { describeEl, nameOf } from '../dom/describe.ts';
+import { describeEl } from '../dom/describe.ts';
 import { findButton } from '../dom/find.ts';
 import { matchesSafely, queryAll, queryOne } from '../dom/query.ts';
 import { BUTTON_SYNONYMS } from '../dom/synonyms.ts';
@@ -30,7 +30,6 @@ export const TEACH_KIT = {
   findButtonNear,
   cleanValue,
   describeEl,
-  nameOf,
   findButton,
   matchesSafely,
   queryAll,

@@ -10,7 +10,7 @@
 import { registerCatalog } from '../catalog/index.ts';
 import { findButtonIn, findButtonNear } from '../dom/controls/button.ts';
 import { findButton } from '../dom/find.ts';
-import { nameOf, type Named } from '../dom/describe.ts';
+import { nameOf, type Named } from '../dom/name.ts';
 import { matchesSafely, queryAll, queryOne } from '../dom/query.ts';
 import { BUTTON_SYNONYMS } from '../dom/synonyms.ts';
 import type { Settings } from '../settings/schema.ts';

@@ -17,7 +17,7 @@ import { plans } from '../../src/plans/index.ts';
 import { RESERVED } from '../../src/settings/hotkeys.ts';
 import { FEATURES, HOTKEY_ACTIONS } from '../../src/settings/schema.ts';
 import { PROBLEM_CODES } from '../../src/tools/problems.ts';
-import { THING_KINDS } from '../../src/dom/describe.ts';
+import { THING_KINDS } from '../../src/dom/name.ts';
 import { CAPABILITY_STATES, WHY_CODES } from '../../src/teach/report.ts';
 import { CALLERS, RISKS } from '../../src/tools/types.ts';
 import { toolKey } from '../../src/ui/i18n.ts';

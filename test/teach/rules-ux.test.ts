@@ -6,7 +6,7 @@
  * and what the panel says of a picked thing is words.
  */
 import { describe, expect, it } from 'vitest';
-import { nameOf } from '../../src/dom/describe.ts';
+import { nameOf } from '../../src/dom/name.ts';
 import { normalise, ruleFor } from '../../src/teach/rules.ts';
 import { bareTags, uniqueSelector } from '../../src/teach/selector.ts';
 import { draftOf, withoutRule, withRule, type TaughtRule } from '../../src/teach/session.ts';
