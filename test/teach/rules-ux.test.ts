@@ -19,9 +19,9 @@ const selectorsOf = (patch: unknown) => JSON.stringify(patch);
 
 describe('what a rule may lean on', () => {
   it('utility classes are not stable (Tailwind, Bootstrap); words that name a thing are', () => {
-    for (const c of ['mt-4', 'pt-4', 'flex', 'items-center', 'justify-between', 'text-sm', 'bg-gray-100', 'px-2', 'py-1.5', '-mt-2', 'rounded-lg', 'w-full', 'space-y-2', 'md:flex', 'hover:bg-gray-50', 'w-[3px]', 'd-flex', 'mb-3', 'align-items-center', 'col-md-6', 'text-gray-500', 'font-semibold', 'min-w-0', 'border-b'])
+    for (const c of ['mt-4', 'pt-4', 'flex', 'items-center', 'justify-between', 'text-sm', 'bg-gray-100', 'px-2', 'py-1.5', '-mt-2', 'rounded-lg', 'w-full', 'space-y-2', 'md:flex', 'hover:bg-gray-50', 'w-[3px]', 'd-flex', 'mb-3', 'align-items-center', 'col-md-6', 'text-gray-500', 'font-semibold', 'min-w-0', 'border-b', 'hidden-xs', 'visible-md-block', 'pull-right'])
       expect([c, stableClass(c)]).toEqual([c, false]);
-    for (const c of ['message', 'text', 'message-text', 'text-body', 'avatar-staff', 'thread', 'ticket', 'from-customer', 'send-btn'])
+    for (const c of ['message', 'text', 'message-text', 'text-body', 'avatar-staff', 'thread', 'ticket', 'from-customer', 'send-btn', 'thread-type-customer', 'btn-primary', 'form-control', 'el-button--primary'])
       expect([c, stableClass(c), utilityClass(c)]).toEqual([c, true, false]);
   });
 
