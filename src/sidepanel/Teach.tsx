@@ -215,8 +215,8 @@ export function Teach({ tabId, origin, base, first, onDone }: Props) {
             {taught.map((r) => (
               <li class="taught-rule" data-cap={r.cap}>
                 {t(`teachCap_${r.cap}`)}{' '}
-                <button class="undo" data-undo={r.cap} disabled={picking !== null} onClick={() => void undo(r.cap)}>
-                  {t('undoRule')}
+                <button class="undo" data-undo={r.cap} title={t('undoRule')} disabled={picking !== null} onClick={() => void undo(r.cap)}>
+                  {t('undoShort')}
                 </button>
               </li>
             ))}
