@@ -98,8 +98,12 @@ function throughPointerNone(el: Element, x: number, y: number): Element {
   }
 }
 
-/** Shows the overlay until a trusted click/Enter (the element) or Esc / abort (null). */
-export function pick(label: string, signal: AbortSignal): Promise<Element | null> {
+/**
+ * Shows the overlay until a trusted click/Enter (the element) or Esc / abort (null). `taken` is
+ * what a pick of an element stands for (the button around an icon): the outline and its words
+ * show that, so the person sees what will be taken.
+ */
+export function pick(label: string, signal: AbortSignal, taken: (el: Element) => Element = (el) => el): Promise<Element | null> {
   return new Promise((resolve) => {
     const layer = div(`position:fixed;inset:0;z-index:${Z};cursor:crosshair;background:rgba(30,58,95,.04)`);
     const box = div('position:fixed;pointer-events:none;border:2px solid #2563eb;background:rgba(37,99,235,.12);border-radius:3px;display:none');
@@ -122,9 +126,10 @@ export function pick(label: string, signal: AbortSignal): Promise<Element | null
     const show = (el: Element | null) => {
       current = el;
       if (!el) return void (box.style.display = what.style.display = 'none');
-      const r = el.getBoundingClientRect();
+      const shown = taken(el);
+      const r = shown.getBoundingClientRect();
       Object.assign(box.style, { display: 'block', left: `${r.left}px`, top: `${r.top}px`, width: `${r.width}px`, height: `${r.height}px` });
-      what.textContent = thingWords(nameOf(el));
+      what.textContent = thingWords(nameOf(shown));
       Object.assign(what.style, { display: 'block', left: `${Math.max(0, r.left)}px`, top: `${Math.max(0, r.top - 18)}px` });
     };
     const finish = (el: Element | null) => {
@@ -327,7 +332,7 @@ async function pickOne({ capability: cap, slot, earlier }: PickMsg): Promise<Rep
   state.picking = ctl;
   // A forgotten picker ends by itself.
   const timer = setTimeout(() => ctl.abort(), 5 * 60_000);
-  const raw = await pick(`${t(`teachCap_${cap}`)} — ${t(`teachSlot_${slot}`)}`, ctl.signal);
+  const raw = await pick(`${t(`teachCap_${cap}`)} — ${t(`teachSlot_${slot}`)}`, ctl.signal, (el) => normalise(cap, el));
   clearTimeout(timer);
   if (state.picking === ctl) state.picking = null;
   if (!raw) return { ok: true, cancelled: true };

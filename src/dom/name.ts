@@ -31,7 +31,8 @@ function kindOf(el: Element): ThingKind {
   if (tag === 'form') return 'form';
   if (/^(ul|ol|table|tbody|dl)$/.test(tag) || /^(list|feed|log|grid|table|tablist)$/.test(role ?? '')) return 'list';
   if (tag === 'tr' || tag === 'li' || role === 'row' || role === 'listitem' || role === 'article') return 'row';
-  if (tag === 'img' || tag === 'svg' || role === 'img') return 'image';
+  // An icon's parts (`path`, `use`) are the icon.
+  if (tag === 'img' || tag === 'svg' || role === 'img' || el.closest('svg')) return 'image';
   if (/^h[1-6]$/.test(tag) || role === 'heading') return 'heading';
   return squash(el.textContent) ? 'text' : 'area';
 }
@@ -55,7 +56,10 @@ function wordsFor(el: Element, kind: ThingKind): string {
     if (kind !== 'editor') return squash(el.getAttribute('title'));
   }
   if (kind === 'button' && el.localName === 'input') return squash((el as HTMLInputElement).value) || squash(el.getAttribute('title'));
-  if (kind === 'image') return squash(el.getAttribute('alt')) || squash(el.getAttribute('title')) || squash(el.querySelector('title')?.textContent);
+  if (kind === 'image') {
+    const img = el.closest('svg') ?? el;
+    return squash(img.getAttribute('alt')) || squash(img.getAttribute('aria-label')) || squash(img.getAttribute('title')) || squash(img.querySelector('title')?.textContent);
+  }
   if (kind === 'form' || kind === 'list' || kind === 'area') {
     const head = el.querySelector('legend, h1, h2, h3, h4, h5, h6, caption, [role=heading]');
     return squash(head?.textContent);
