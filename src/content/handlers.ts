@@ -96,6 +96,7 @@ async function handle(state: ContentState, raw: unknown, sender: chrome.runtime.
       await host.refreshProfiles();
       return { ok: true };
     case 'teach.pick':
+    case 'teach.watch':
     case 'teach.cancel':
     case 'console.report':
       if (from.kind !== 'sidepanel') return refusal('NOT_FROM_PANEL', 'Only the side panel teaches deskhand or asks for a console report.');

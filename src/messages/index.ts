@@ -161,7 +161,18 @@ export const ToContent = z.discriminatedUnion('type', [
   /** service worker only: taught or admin profiles changed; ask again with profiles.get */
   z.strictObject({ type: z.literal('profiles.changed') }),
   /** side panel: teach mode, point at one example of a capability (the picker runs until a trusted pick or Esc) */
-  z.strictObject({ type: z.literal('teach.pick'), capability: z.enum(CAPABILITIES), slot: z.enum(SLOTS) }),
+  z.strictObject({
+    type: z.literal('teach.pick'),
+    capability: z.enum(CAPABILITIES),
+    slot: z.enum(SLOTS),
+    /**
+     * The examples of this capability the panel holds (slot and where it was on the page): the
+     * content script keeps exactly these, found again after a reload; none after an undo.
+     */
+    earlier: z.optional(z.array(z.strictObject({ slot: z.enum(SLOTS), at: z.string().check(z.maxLength(2_000)) })).check(z.maxLength(SLOTS.length))),
+  }),
+  /** side panel, while teaching: answers once the page has changed and settled (or `changed: false` after a while) */
+  z.strictObject({ type: z.literal('teach.watch') }),
   /** side panel: leave teach mode (ends a running picker, forgets the examples) */
   z.strictObject({ type: z.literal('teach.cancel') }),
   /** side panel: record how a job is done (start), point at its final button (commit: recorded, never pressed), or stop */
