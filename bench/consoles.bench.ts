@@ -38,10 +38,12 @@ import { osticketTarget } from './osticket-write.ts';
 import { conversation, conversationThreads, customer, customerConversations, freescoutAvailable, loginAgent, startFreescout, type Freescout, type Lang as FsLang } from '../e2e/consoles/freescout/freescout.ts';
 import { COMPOSER_TOOLS, freescoutComposeTarget, freescoutTarget } from './freescout-write.ts';
 import { resultsDir } from './lib.ts';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 type Mode = 'profiles' | 'generic';
+/** A taught FreeScout profile to measure instead of the generic code (BENCH_FREESCOUT_PROFILE=file.json). */
+const TAUGHT: unknown = process.env.BENCH_FREESCOUT_PROFILE ? JSON.parse(readFileSync(process.env.BENCH_FREESCOUT_PROFILE, 'utf8')) : null;
 const LANGS: Lang[] = ['zh', 'en'];
 const ONLY = process.env.BENCH_CONSOLES?.split(',').map((s) => s.trim()).filter(Boolean);
 const runs = (name: string) => !ONLY?.length || ONLY.includes(name);
@@ -154,8 +156,10 @@ async function withFreescout<T>(lang: FsLang, run: (env: Env, fs: Freescout) => 
   const fs = await startFreescout();
   const agent = fs.agents[lang];
   const origin = new URL(fs.url).origin;
-  const cb = await launchForConsole(origin, { agentName: agent.name, consoleProfiles: { [origin]: 'generic' } });
+  const cb = await launchForConsole(origin, { agentName: agent.name, consoleProfiles: { [origin]: TAUGHT ? 'auto' : 'generic' } });
   try {
+    // BENCH_FREESCOUT_PROFILE: a taught profile (a file "This console" exported, or bench/teach-freescout.ts made) is this console's.
+    if (TAUGHT) await cb.worker.evaluate(async (a: { origin: string; profile: unknown }) => chrome.storage.local.set({ taughtProfiles: { [a.origin]: { ...(a.profile as object), match: { origins: [a.origin] } } } }), { origin, profile: TAUGHT });
     const env: Env = { browser: cb.browser, worker: cb.worker, panel: await panelOf(cb.browser, cb.extensionId) };
     const login = await cb.browser.newPage();
     await loginAgent(login, agent);
@@ -206,7 +210,7 @@ export async function benchFreescout(modelUrl: string): Promise<FreescoutResult>
       const t1 = Date.now();
       await writeSettings(env, modelUrl);
       const t = freescoutTarget(fs);
-      await setMode(env, t.origin, 'generic');
+      await setMode(env, t.origin, TAUGHT ? 'profiles' : 'generic');
       for (const rec of await t.records()) out.writes.push(...(await judgeWrites(env, t, rec, lang)));
       const opened = freescoutComposeTarget(fs);
       for (const rec of await opened.records()) out.writes.push(...(await judgeWrites(env, opened, rec, lang, COMPOSER_TOOLS)));
@@ -363,12 +367,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.table(byLang('zh'));
     console.log(`FreeScout generic: reads ${share(fs.reads)}; writes as the page loads ${share(fs.writes.filter((x) => x.console === 'freescout') as unknown as ReadRow[])}; composer tools once the agent opened it ${share(fs.writes.filter((x) => x.console !== 'freescout') as unknown as ReadRow[])}`);
     writeFileSync(
-      join(dir, 'consoles-freescout.json'),
+      join(dir, TAUGHT ? 'consoles-freescout-taught.json' : 'consoles-freescout.json'),
       `${JSON.stringify(
         {
-          suite: 'consoles-freescout',
+          suite: TAUGHT ? 'consoles-freescout-taught' : 'consoles-freescout',
           measuredAt: new Date().toISOString(),
-          console: 'FreeScout 1.8.235 (e2e/consoles/freescout/setup.sh), generic profile alone (no FreeScout profile exists)',
+          console: TAUGHT ? `FreeScout 1.8.235 (e2e/consoles/freescout/setup.sh), the taught profile ${process.env.BENCH_FREESCOUT_PROFILE}` : 'FreeScout 1.8.235 (e2e/consoles/freescout/setup.sh), generic profile alone (no FreeScout profile exists)',
           seconds: fs.seconds,
           en: byLang('en'),
           zh: byLang('zh'),
@@ -378,7 +382,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         2,
       )}\n`,
     );
-    console.log(`results: ${join(dir, 'consoles-freescout.json')}`);
+    console.log(`results: ${join(dir, TAUGHT ? 'consoles-freescout-taught.json' : 'consoles-freescout.json')}`);
   }
   // A FreeScout-only run leaves the other consoles' file alone.
   if (ONLY?.length && ONLY.every((n) => n === 'freescout')) process.exit(0);
