@@ -380,7 +380,11 @@ const safely = async (fn: () => Promise<unknown>) => {
 /** `only`: just these tools (a variant of a target that changes what they meet, e.g. `Hands.compose`). */
 export async function judgeWrites(env: Env, t: WriteTarget, rec: TargetRecord, lang: Lang, only?: readonly WriteTool[]): Promise<WriteRow[]> {
   const rows: WriteRow[] = [];
-  const row = (tool: WriteTool, j: Judged) => rows.push({ console: t.name, record: rec.id, lang, tool, ...j });
+  const row = (tool: WriteTool, j: Judged) => {
+    rows.push({ console: t.name, record: rec.id, lang, tool, ...j });
+    // Progress for long bench runs: which check ended, and how.
+    if (process.env.BENCH_PROGRESS) console.log(`[write] ${t.name} ${rec.id} ${lang} ${tool}: ${j.verdict}`);
+  };
   const url = rec.urls[lang];
   const h = t.hands;
   const wants = (...tools: WriteTool[]) => !only || tools.some((x) => only.includes(x));

@@ -42,8 +42,13 @@ function at(el: Element, e: MouseEvent): { offsetX: number; offsetY: number } {
 /** The editable a person types into: a rich editor's root, or the field itself. */
 const editableOf = (el: Element): Element => el.closest('[contenteditable=""], [contenteditable="true"]') ?? el;
 
+/** The box a commit belongs to (owners.ts says the same): its form or dialog. */
+const BOX = 'form, dialog, [role=dialog], [role=alertdialog], [aria-modal="true"]';
+
 class Recorder {
   private typing: Element | null = null;
+  /** Selects the agent set (their change steps were sent). */
+  readonly chosen = new Set<Element>();
   private readonly off = new AbortController();
   constructor(readonly job: RecipeJob, private readonly send: (step: Step) => void) {
     const o = { capture: true, signal: this.off.signal };
@@ -102,6 +107,7 @@ class Recorder {
   private readonly onChange = (e: Event) => {
     if (!e.isTrusted || !(e.target instanceof HTMLSelectElement)) return;
     this.flush();
+    this.chosen.add(e.target);
     const selectors = selectorsFor(e.target).filter((s) => !String(s).startsWith('text/'));
     if (selectors.length) this.send({ type: 'change', selectors, value: e.target.value });
   };
@@ -125,7 +131,7 @@ function sendStep(job: RecipeJob, step: Step): void {
 }
 
 /** The commit, as a click step: picked (the overlay swallows the press) or Alt+clicked already. */
-async function commitStep(r: Recorder): Promise<Step | null> {
+async function commitStep(r: Recorder, onChosen: (el: Element) => void): Promise<Step | null> {
   let chosen = r.commit;
   if (!chosen) {
     const ctl = new AbortController();
@@ -134,8 +140,23 @@ async function commitStep(r: Recorder): Promise<Step | null> {
     const target = el.closest(ACTIONABLE) ?? el;
     chosen = { el: target, offsets: { offsetX: 8, offsetY: 8 } };
   }
+  onChosen(chosen.el);
   const selectors = selectorsFor(chosen.el);
   return selectors.length ? { type: 'click', selectors, ...chosen.offsets } : null;
+}
+
+/**
+ * A choice the agent accepted as it was shown: the dialog's only mailbox, preselected, and
+ * Move pressed. For an assign or a move, the select in the commit's box that nobody changed is
+ * still the choice: recorded as set to what it shows, so the recipe has its {queue} there.
+ */
+function acceptedChoice(r: Recorder, commit: Element): Step | null {
+  if (r.job !== 'assign' && r.job !== 'transfer') return null;
+  const box = commit.closest(BOX);
+  const select = box ? [...box.querySelectorAll('select')].find((s) => !r.chosen.has(s) && !s.disabled && s.getClientRects().length > 0) : undefined;
+  if (!select) return null;
+  const selectors = selectorsFor(select).filter((x) => !String(x).startsWith('text/'));
+  return selectors.length ? { type: 'change', selectors, value: select.value } : null;
 }
 
 export async function handleRecord(msg: RecordMsg, sender: chrome.runtime.MessageSender): Promise<Reply<Record<string, unknown>>> {
@@ -155,8 +176,13 @@ export async function handleRecord(msg: RecordMsg, sender: chrome.runtime.Messag
   }
   if (!current) return refusal('NOT_RECORDING', 'Nothing is being recorded on this page.', 'validation');
   const typed = current.flush(false);
-  const step = await commitStep(current);
+  const r = current;
+  const extra: Step[] = typed ? [typed] : [];
+  const step = await commitStep(r, (el) => {
+    const choice = acceptedChoice(r, el);
+    if (choice) extra.push(choice);
+  });
   current.stop();
   current = null;
-  return step ? { ok: true, commit: step, before: typed ? [typed] : [] } : { ok: true, cancelled: true };
+  return step ? { ok: true, commit: step, before: extra } : { ok: true, cancelled: true };
 }

@@ -54,7 +54,7 @@ export const MOVE = (ORIGIN: string) => ({
     viewport,
     onRecord(ORIGIN),
     click([['aria/More Actions'], ['#conv-toolbar span.glyphicon-option-horizontal'], ['xpath///*[@id="conv-toolbar"]/div[1]/div/span']]),
-    click([['aria/Move'], ['#conv-toolbar li:nth-of-type(5) > a'], ['text/Move']]),
+    click([['aria/Move'], ['#conv-toolbar li:nth-of-type(4) > a'], ['text/Move']]),
     // The modal's label is not tied to its select: Recorder has no aria name for it.
     { type: 'change', target: 'main', selectors: [['select.move-conv-mailbox-id'], ['xpath///*[contains(@class,"modal")]//select']], value: '2' },
     click([['aria/Move[role="button"]'], ['button.btn-move-conv'], ['text/Move']]),
