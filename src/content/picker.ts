@@ -198,10 +198,10 @@ export async function handleTeach(host: Host, msg: TeachMsg, sender: chrome.runt
     const model = msg.draft ? draftModel(host, msg.draft) : host.model;
     return { ok: true, report: await buildReport(model, coreFor(host, model), reportDeps(host)) };
   }
-  return pickOne(msg.capability, msg.slot);
+  return pickOne(host, msg.capability, msg.slot);
 }
 
-async function pickOne(cap: Capability, slot: Slot): Promise<Reply<Record<string, unknown>>> {
+async function pickOne(host: Host, cap: Capability, slot: Slot): Promise<Reply<Record<string, unknown>>> {
   state.picking?.abort();
   const ctl = new AbortController();
   state.picking = ctl;
@@ -215,7 +215,9 @@ async function pickOne(cap: Capability, slot: Slot): Promise<Reply<Record<string
   const picks = { ...(state.picks.get(cap) ?? {}), [slot]: el };
   for (const [s, e] of Object.entries(picks)) if (!e.isConnected) delete picks[s as Slot];
   state.picks.set(cap, picks);
-  const rule = ruleFor(cap, picks);
+  // The customer panel's person, as the page model reads it: roles can be taught by who wrote each message.
+  const customer = host.model.current().customer().fields;
+  const rule = ruleFor(cap, picks, { customer: { name: customer.name, email: customer.email } });
   showMatches(rule.patch ? matchedBy(rule.patch) : [el]);
   return { ok: true, cancelled: false, picked: { slot, what: describeEl(el), text: (el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 80) }, rule };
 }

@@ -38,6 +38,13 @@ export interface RoleSignals {
 export interface RoleContext {
   agentNames: readonly string[];
   customerName: string;
+  /** The customer's e-mail as the customer panel shows it (some consoles print it as the poster). */
+  customerEmail?: string;
+  /**
+   * `identity`: roles are told apart only by who wrote each entry (no class or side differs):
+   * the customer panel's person is the customer, every other named poster is staff.
+   */
+  customerBy?: 'identity';
   /** Profile words for roles, added to the built-in ones. */
   extra?: Partial<Record<ThreadRole, readonly string[]>>;
 }
@@ -64,8 +71,26 @@ export function classifyRoles(entries: RoleSignals[], ctx: RoleContext): { role:
   // Most entries name a poster: one that names nobody is an event ("Ticket assigned to …").
   const authored = entries.filter((e) => e.author.trim()).length;
   const eventsUnsigned = entries.length >= 2 && authored / entries.length >= 0.5;
-  return byAuthor(entries, entries.map((e) => classifyOne(e, common, aligned, ctx, eventsUnsigned)));
+  const roles = entries.map((e) => classifyOne(e, common, aligned, ctx, eventsUnsigned));
+  return ctx.customerBy === 'identity' ? entries.map((e, i) => byIdentity(e, roles[i]!, ctx)) : byAuthor(entries, roles);
 }
+
+/**
+ * Roles by who wrote the entry: a note or an event stays one (a badge, a word); any other entry
+ * is the customer's when its poster is the customer panel's person (name or e-mail), else the
+ * staff's when it names a poster at all.
+ */
+function byIdentity(e: RoleSignals, r: { role: ReadRole; why: string }, ctx: RoleContext): { role: ReadRole; why: string } {
+  if (r.role === 'note' || r.role === 'system') return r;
+  const a = norm(e.author);
+  if (!a) return r;
+  const name = norm(ctx.customerName);
+  const email = norm(ctx.customerEmail ?? '');
+  if ((name && a === name) || (email && (a === email || a.includes(email)))) return { role: 'customer', why: 'author is the customer' };
+  return { role: 'agent', why: 'author is not the customer' };
+}
+
+const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
 
 /** One author, one side: an unknown entry takes the role its author has elsewhere (a note's author is an agent). */
 function byAuthor(entries: RoleSignals[], roles: { role: ReadRole; why: string }[]): { role: ReadRole; why: string }[] {
@@ -115,7 +140,8 @@ function classifyOne(e: RoleSignals, common: Set<string>, aligned: boolean, ctx:
   return { role: 'unknown', why: 'no signal' };
 }
 
-const SELF_NAMES = ['you', 'me', '我', '我自己', 'yourself'];
+/** How consoles print the signed-in agent as a poster ("you", FreeScout zh "你"). */
+export const SELF_NAMES = ['you', 'me', '我', '我自己', 'yourself', '你', '您'];
 
 function roleByAuthor(author: string, ctx: RoleContext): { role: ReadRole; why: string } | null {
   const a = author.trim().toLowerCase();

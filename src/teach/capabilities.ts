@@ -20,17 +20,17 @@ export const CAPABILITIES = [
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
-export const SLOTS = ['one', 'customer', 'agent', 'note', 'author', 'first', 'second'] as const;
+export const SLOTS = ['one', 'customer', 'agent', 'note', 'author', 'oldest', 'first', 'second', 'idCell', 'titleCell'] as const;
 export type Slot = (typeof SLOTS)[number];
 
 export const STEPS: Record<Capability, { required: readonly Slot[]; optional: readonly Slot[] }> = {
   recordId: { required: ['one'], optional: [] },
-  thread: { required: ['customer', 'agent'], optional: ['note', 'author'] },
+  thread: { required: ['customer', 'agent'], optional: ['note', 'author', 'oldest'] },
   customerName: { required: ['one'], optional: [] },
   customerEmail: { required: ['one'], optional: [] },
   customerPhone: { required: ['one'], optional: [] },
   customerOrder: { required: ['one'], optional: [] },
-  history: { required: ['first', 'second'], optional: [] },
+  history: { required: ['first', 'second'], optional: ['idCell', 'titleCell'] },
   reply: { required: ['one'], optional: [] },
   send: { required: ['one'], optional: [] },
   note: { required: ['one'], optional: [] },
@@ -49,5 +49,10 @@ export const NOTE_CODES = [
   'sameEntry',
   'noStableSelector',
   'examplesDisagree',
+  'displayNumber',
+  'orderFromTimes',
+  'orderFromOldest',
+  'rolesByIdentity',
+  'pageKind',
 ] as const;
 export type NoteCode = (typeof NOTE_CODES)[number];
