@@ -72,7 +72,11 @@ export function classifyRoles(entries: RoleSignals[], ctx: RoleContext): { role:
   const authored = entries.filter((e) => e.author.trim()).length;
   const eventsUnsigned = entries.length >= 2 && authored / entries.length >= 0.5;
   const roles = entries.map((e) => classifyOne(e, common, aligned, ctx, eventsUnsigned));
-  return ctx.customerBy === 'identity' ? entries.map((e, i) => byIdentity(e, roles[i]!, ctx)) : byAuthor(entries, roles);
+  if (ctx.customerBy === 'identity') return entries.map((e, i) => byIdentity(e, roles[i]!, ctx));
+  // Still unknown after everything else, but signed by someone who is not the customer the
+  // panel names, in a thread the customer signs too: in a helpdesk that poster is staff.
+  const customerSigns = entries.some((e) => isCustomer(e.author, ctx));
+  return byAuthor(entries, roles).map((r, i) => (r.role === 'unknown' && customerSigns && norm(entries[i]!.author) ? byIdentity(entries[i]!, r, ctx) : r));
 }
 
 /**
@@ -82,12 +86,17 @@ export function classifyRoles(entries: RoleSignals[], ctx: RoleContext): { role:
  */
 function byIdentity(e: RoleSignals, r: { role: ReadRole; why: string }, ctx: RoleContext): { role: ReadRole; why: string } {
   if (r.role === 'note' || r.role === 'system') return r;
-  const a = norm(e.author);
-  if (!a) return r;
+  if (!norm(e.author)) return r;
+  if (isCustomer(e.author, ctx)) return { role: 'customer', why: 'author is the customer' };
+  return { role: 'agent', why: 'author is not the customer' };
+}
+
+/** The poster is the customer panel's person (by name, or an e-mail in the poster line). */
+function isCustomer(author: string, ctx: RoleContext): boolean {
+  const a = norm(author);
   const name = norm(ctx.customerName);
   const email = norm(ctx.customerEmail ?? '');
-  if ((name && a === name) || (email && (a === email || a.includes(email)))) return { role: 'customer', why: 'author is the customer' };
-  return { role: 'agent', why: 'author is not the customer' };
+  return !!a && ((!!name && a === name) || (!!email && a.includes(email)));
 }
 
 const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();

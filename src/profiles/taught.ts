@@ -12,7 +12,7 @@ import { parseProfile, type ConsoleProfile } from './schema.ts';
 import { problem, type Problem } from '../tools/problems.ts';
 
 /** What one taught rule changes in a profile draft. */
-export type ProfilePatch = Partial<Pick<ConsoleProfile, 'identity' | 'thread' | 'customer' | 'history' | 'composers' | 'ticketForm'>>;
+export type ProfilePatch = Partial<Pick<ConsoleProfile, 'identity' | 'thread' | 'customer' | 'history' | 'composers' | 'ticketForm' | 'kb'>>;
 
 export function draftId(origin: string): string {
   const host = new URL(origin).host.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');

@@ -17,6 +17,7 @@ export const CAPABILITIES = [
   'note',
   'noteSubmit',
   'ticketForm',
+  'kb',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
@@ -36,6 +37,7 @@ export const STEPS: Record<Capability, { required: readonly Slot[]; optional: re
   note: { required: ['one'], optional: [] },
   noteSubmit: { required: ['one'], optional: [] },
   ticketForm: { required: ['one'], optional: [] },
+  kb: { required: ['one'], optional: [] },
 };
 
 /** Why a rule is the way it is, or what to watch (localised in the panel as teachNote_<code>). */

@@ -164,7 +164,10 @@ function rows(s: Snapshot, tools: Record<string, ToolResult>): CapabilityRow[] {
       reads: form?.found ? [{ keys: Object.keys(form.fields ?? {}).map((k) => `fieldName_${k}`) }, ...(form.missing?.length ? [{ keys: form.missing.map((k) => `fieldName_${k}`), missing: true }] : [])].filter((l) => l.keys.length) : [],
     },
     { key: 'assign', found: !!s.assign(), via: s.assign()?.via ?? null, reads: [] },
-    { key: 'kb', found: kb.length > 0, via: kb.length ? profileHas(s.profileNames('kb')) : null, reads: kb.map((k) => (k.kind === 'local' ? { key: 'kbKind_local' } : { key: `kbKind_${k.kind}`, text: k.name })) },
+    // A profile that lists no provider at all says the console has no knowledge base: known, not missing.
+    s.kbProviders()?.length === 0 && !kb.length
+      ? { key: 'kb', found: true, via: 'profile', reads: [{ key: 'kbNone' }] }
+      : { key: 'kb', found: kb.length > 0, via: kb.length ? profileHas(s.profileNames('kb')) : null, reads: kb.map((k) => (k.kind === 'local' ? { key: 'kbKind_local' } : { key: `kbKind_${k.kind}`, text: k.name })) },
   ];
 }
 

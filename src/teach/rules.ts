@@ -18,6 +18,7 @@ import type { Capability, NoteCode, Slot } from './capabilities.ts';
 import { STEPS } from './capabilities.ts';
 import { idTokens, pageGlob, urlIdOf } from './url-shape.ts';
 import { byIdentity, taughtOrder } from './thread-order.ts';
+import { kbRule } from './kb.ts';
 import { childOnPath, commonAncestor, compoundOf, count, marks, ownStable, partSelector, uniqueSelector } from './selector.ts';
 
 export type Picks = Partial<Record<Slot, Element>>;
@@ -66,6 +67,8 @@ export function ruleFor(cap: Capability, picks: Picks, ctx: PickContext = {}): R
       return historyRule(picks);
     case 'recordId':
       return recordIdRule(picks.one!);
+    case 'kb':
+      return kbRule(picks.one!);
     case 'customerName':
     case 'customerEmail':
     case 'customerPhone':

@@ -80,9 +80,12 @@ describe('roles by identity', () => {
     const roles = classifyRoles([entry('Maria Garcia'), entry('Kim Lee'), entry('maria.garcia@example.net'), entry('Sam Agent', ['thread', 'note']), entry('')], ctx).map((r) => r.role);
     expect(roles).toEqual(['customer', 'agent', 'customer', 'note', 'system']);
   });
-  it('without it, a poster nobody names stays unknown (what identity adds)', () => {
+  it('without it, a poster with no other signal is staff only in a thread the customer signs too', () => {
     const { customerBy: _c, ...plain } = ctx;
-    expect(classifyRoles([entry('Maria Garcia'), entry('Kim Lee')], plain).map((r) => r.role)).toEqual(['customer', 'unknown']);
+    expect(classifyRoles([entry('Maria Garcia'), entry('Kim Lee')], plain).map((r) => r.role)).toEqual(['customer', 'agent']);
+    expect(classifyRoles([entry('Ana Lima'), entry('Kim Lee')], plain).map((r) => r.role)).toEqual(['unknown', 'unknown']);
+    // With identity the poster decides even where a word says otherwise: the customer's panel is the truth.
+    expect(classifyRoles([entry('Kim Lee', ['thread', 'customer'])], ctx).map((r) => r.role)).toEqual(['agent']);
   });
 });
 
