@@ -166,7 +166,7 @@ function rows(s: Snapshot, tools: Record<string, ToolResult>): CapabilityRow[] {
     { key: 'assign', found: !!s.assign(), via: s.assign()?.via ?? null, reads: [] },
     // A profile that lists no provider at all says the console has no knowledge base: known, not missing.
     s.kbProviders()?.length === 0 && !kb.length
-      ? { key: 'kb', found: true, via: 'profile', reads: [{ key: 'kbNone' }] }
+      ? { key: 'kb', found: true, via: 'profile', reads: [{ key: 'kbKind_none' }] }
       : { key: 'kb', found: kb.length > 0, via: kb.length ? profileHas(s.profileNames('kb')) : null, reads: kb.map((k) => (k.kind === 'local' ? { key: 'kbKind_local' } : { key: `kbKind_${k.kind}`, text: k.name })) },
   ];
 }
