@@ -73,10 +73,16 @@ export function classifyRoles(entries: RoleSignals[], ctx: RoleContext): { role:
   const eventsUnsigned = entries.length >= 2 && authored / entries.length >= 0.5;
   const roles = entries.map((e) => classifyOne(e, common, aligned, ctx, eventsUnsigned));
   if (ctx.customerBy === 'identity') return entries.map((e, i) => byIdentity(e, roles[i]!, ctx));
-  // Still unknown after everything else, but signed by someone who is not the customer the
-  // panel names, in a thread the customer signs too: in a helpdesk that poster is staff.
-  const customerSigns = entries.some((e) => isCustomer(e.author, ctx));
-  return byAuthor(entries, roles).map((r, i) => (r.role === 'unknown' && customerSigns && norm(entries[i]!.author) ? byIdentity(entries[i]!, r, ctx) : r));
+  // Still unknown after everything else, but signed by someone who is not the customer (the
+  // panel's person, or whoever signs the entries read as the customer's), in a thread the
+  // customer signs too: in a helpdesk that poster is staff.
+  const read = byAuthor(entries, roles);
+  const customers = new Set(entries.filter((e, i) => read[i]!.role === 'customer' || isCustomer(e.author, ctx)).map((e) => norm(e.author)).filter(Boolean));
+  if (!customers.size) return read;
+  return read.map((r, i) => {
+    const a = norm(entries[i]!.author);
+    return r.role === 'unknown' && a && !customers.has(a) ? { role: 'agent', why: 'author is not the customer' } : r;
+  });
 }
 
 /**

@@ -37,6 +37,7 @@ export interface ThreadRead {
 }
 
 const CONTAINER_WORDS = ['thread', 'threads', 'messages', 'conversation', 'timeline', 'chat', 'transcript', 'comments', 'entries', 'feed', 'log', 'history', 'replies'];
+const PART_WORDS = ['header', 'heading', 'meta', 'byline', 'toolbar', 'footer'];
 const ENTRY_WORDS = ['message', 'msg', 'entry', 'comment', 'reply', 'response', 'note', 'post', 'bubble', 'event', 'chatmessage', 'item'];
 
 /** The thread found by what a thread is (no rule): a run of sibling entries. */
@@ -161,13 +162,17 @@ export function containerScore(el: Element): number {
   const kids = entryCandidates(el);
   if (kids.length < 1 || kids.length > 500) return 0;
   if (el.matches(NOT_THREAD) || el.closest('nav, header, footer, [role=navigation], [role=banner], [contenteditable=true]')) return 0;
-  const texts = kids.map(deepText);
+  // Whitespace squashed: server-rendered templates indent deeply, and the time may sit far into the raw text.
+  const texts = kids.map((k) => deepText(k).replace(/\s+/g, ' '));
   const texty = kids.filter((_k, i) => texts[i]!.trim().length >= 12);
   if (texty.length < 1) return 0;
   let score = Math.min(texty.length, 12) * 0.35;
   const role = el.getAttribute('role');
   if (role === 'log' || role === 'feed') score += 4;
-  if (hasAny(markupTokens(el), CONTAINER_WORDS)) score += 3;
+  const own = markupTokens(el);
+  if (hasAny(own, CONTAINER_WORDS)) score += 3;
+  // An entry's own header ("thread-header": poster, time, status) is a row of parts, not the thread.
+  if (hasAny(own, PART_WORDS)) score -= 3;
   const entryish = kids.filter((k) => {
     const r = k.getAttribute('role');
     return r === 'article' || r === 'listitem' || !!hasAny(entryTokens(k), ENTRY_WORDS);

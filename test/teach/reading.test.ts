@@ -84,6 +84,9 @@ describe('roles by identity', () => {
     const { customerBy: _c, ...plain } = ctx;
     expect(classifyRoles([entry('Maria Garcia'), entry('Kim Lee')], plain).map((r) => r.role)).toEqual(['customer', 'agent']);
     expect(classifyRoles([entry('Ana Lima'), entry('Kim Lee')], plain).map((r) => r.role)).toEqual(['unknown', 'unknown']);
+    // No customer panel read (FreeScout's zh card), but the customer's entries say so by a word: the other poster is staff.
+    const noPanel = { agentNames: [], customerName: '' };
+    expect(classifyRoles([entry('Ana Lima', ['thread', 'customer']), entry('Sam Agent'), entry('Ana Lima', ['thread', 'customer'])], noPanel).map((r) => r.role)).toEqual(['customer', 'agent', 'customer']);
     // With identity the poster decides even where a word says otherwise: the customer's panel is the truth.
     expect(classifyRoles([entry('Kim Lee', ['thread', 'customer'])], ctx).map((r) => r.role)).toEqual(['agent']);
   });
