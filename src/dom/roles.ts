@@ -92,7 +92,8 @@ export function classifyRoles(entries: RoleSignals[], ctx: RoleContext): { role:
  */
 function byIdentity(e: RoleSignals, r: { role: ReadRole; why: string }, ctx: RoleContext): { role: ReadRole; why: string } {
   if (r.role === 'note' || r.role === 'system') return r;
-  if (!norm(e.author)) return r;
+  // Nobody to compare with (the customer panel was not read): the other signals stand.
+  if (!norm(e.author) || (!norm(ctx.customerName) && !norm(ctx.customerEmail ?? ''))) return r;
   if (isCustomer(e.author, ctx)) return { role: 'customer', why: 'author is the customer' };
   return { role: 'agent', why: 'author is not the customer' };
 }

@@ -95,14 +95,17 @@ function assemble(els: Element[], container: Element, ctx: RoleContext, via: Thr
  * dated entry no later than the one above it, and at least one earlier, is a newest-first list
  * (FreeScout, Help Scout, many mail-style consoles) — else the page's order.
  */
+const SAME_TIME_MS = 60_000;
+
 export function listedOrder(entries: readonly { timeIso: string | null }[], rule: ThreadOrder | undefined): ThreadRead['listed'] {
   if (rule) return { order: rule, by: 'profile' };
   const times = entries.map((e) => (e.timeIso ? Date.parse(e.timeIso) : NaN)).filter((t) => !Number.isNaN(t));
   if (times.length < 2 || times.length < entries.length / 2) return { order: 'oldest-first', by: 'page' };
   let down = 0;
+  // Within a minute is the same time: relative texts ("3 hours ago") are read against a clock that moves while reading.
   for (let i = 1; i < times.length; i++) {
-    if (times[i]! > times[i - 1]!) return { order: 'oldest-first', by: 'times' };
-    if (times[i]! < times[i - 1]!) down += 1;
+    if (times[i]! > times[i - 1]! + SAME_TIME_MS) return { order: 'oldest-first', by: 'times' };
+    if (times[i]! < times[i - 1]! - SAME_TIME_MS) down += 1;
   }
   return down > 0 ? { order: 'newest-first', by: 'times' } : { order: 'oldest-first', by: 'page' };
 }

@@ -285,11 +285,17 @@ function threadRule(picks: Picks, ctx: PickContext): RuleResult {
     notes.push({ code: order.from === 'oldest' ? 'orderFromOldest' : 'orderFromTimes', detail: order.order });
   }
   const roles = roleRules(ce!, ae!, ne);
-  if (roles) {
+  // A mark on the entry itself is the console saying the role; one deep inside it (an avatar's
+  // kind) is incidental: who signed the examples says it better, when the panel's person did.
+  const deep = roles?.some((r) => r.role !== 'note' && r.css.includes(':has('));
+  if (roles && !(deep && byIdentity(ce!, ae!, thread, ctx.customer))) {
     thread.roles = roles;
     notes.push({ code: 'rolesByMark', detail: roles.map((r) => `${r.role}: ${r.css}`).join('; ') });
   } else if (byIdentity(ce!, ae!, thread, ctx.customer)) {
     thread.customerBy = 'identity';
+    // Only a note's own mark is kept: the customer and the staff are told apart by who wrote.
+    const note = roles?.filter((r) => r.role === 'note');
+    if (note?.length) thread.roles = note;
     notes.push({ code: 'rolesByIdentity', detail: ctx.customer?.name || ctx.customer?.email || '' });
   } else {
     notes.push({ code: 'rolesByAlignment' });

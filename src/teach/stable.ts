@@ -44,7 +44,7 @@ const NEVER = /^(style|class|id|on\w+|href|src|srcset|value|checked|selected|tab
 /** A value a person wrote (a word or a few), not data or a hash. */
 export function stableValue(v: string): boolean {
   const t = v.trim();
-  if (!t || t.length > 60) return false;
+  if (!t || t.length > 60 || /^\d+$/.test(t)) return false;
   if (/\d{3,}/.test(t) || /^[0-9a-f]{6,}$/i.test(t) || /[0-9]/.test(t) && /[a-z]/i.test(t) && !/\s/.test(t) && t.length >= 5) return false;
   return true;
 }

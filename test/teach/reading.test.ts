@@ -68,6 +68,9 @@ describe('how a thread is listed', () => {
     expect(listedOrder(at('2026-12-02T00:45:00Z', '2026-12-02T00:45:00Z'), undefined)).toEqual({ order: 'oldest-first', by: 'page' });
     expect(listedOrder(at('2026-12-02T00:45:00Z', null, null), undefined)).toEqual({ order: 'oldest-first', by: 'page' });
   });
+  it('relative times read a moment apart ("3 hours ago" twice) are the same time', () => {
+    expect(listedOrder(at('2026-12-02T00:48:43.876Z', '2026-12-02T00:48:43.881Z', '2026-12-01T23:48:43.883Z'), undefined)).toEqual({ order: 'newest-first', by: 'times' });
+  });
   it('the profile says it outright', () => {
     expect(listedOrder(at('2026-12-01T23:15:00Z', '2026-12-02T00:15:00Z'), 'newest-first')).toEqual({ order: 'newest-first', by: 'profile' });
   });

@@ -152,6 +152,10 @@ describe('FreeScout, read side, a profile taught on its own pages (en UI)', () =
     };
     await show('en', fs.state.ids.conv);
     await teach('recordId', { one: '.conv-numnav strong' });
+    // The customer card (plain <div>s the generic reader misses): roles by identity compare with it.
+    await teach('customerName', { one: '#conv-layout-customer .customer-name' });
+    await teach('customerEmail', { one: '#conv-layout-customer .customer-email a' });
+    await teach('customerPhone', { one: '#conv-layout-customer .customer-phone a' });
     // As on a console whose markup does not tell the roles apart (issue 20): FreeScout's role
     // classes are taken off the page for the picks, so only who wrote each message can say it.
     await page.evaluate(() => document.querySelectorAll('#conv-layout-main .thread').forEach((t) => t.classList.remove('thread-type-customer', 'thread-type-message')));
@@ -180,7 +184,7 @@ describe('FreeScout, read side, a profile taught on its own pages (en UI)', () =
     expect(profile.history?.pages?.['/customers/*']).toMatchObject({ item: expect.any(String), id: { css: expect.any(String) }, title: expect.any(String) });
   });
 
-  it('conversation.read and page.inspect on every conversation, with the taught profile: as the database holds them', async () => {
+  it('conversation.read, customer.read and page.inspect on every conversation, with the taught profile: as the database holds them', async () => {
     for (const key of ['conv', 'otherConv', 'oldConv'] as const) {
       const id = fs.state.ids[key];
       await show('en', id);
@@ -189,6 +193,7 @@ describe('FreeScout, read side, a profile taught on its own pages (en UI)', () =
       expect(data<{ profile: { id: string; source: string } }>(inspect).profile).toMatchObject({ id: profile.id, source: 'taught' });
       expect(judgeRead('page.inspect', inspect, truth)).toEqual({ verdict: 'right', why: '' });
       expect(judgeRead('conversation.read', await invoke('en', 'conversation.read', { limit: 50 }), truth)).toEqual({ verdict: 'right', why: '' });
+      expect(judgeRead('customer.read', await invoke('en', 'customer.read'), truth)).toEqual({ verdict: 'right', why: '' });
     }
   });
 
