@@ -114,6 +114,9 @@ export async function route(raw: unknown, sender: chrome.runtime.MessageSender):
       // The origin the browser stamped on the sender, never one named in the message.
       if (from.kind !== 'content') return refusal('NOT_CONTENT', 'Only a console tab asks for its profiles.');
       return { ok: true, profiles: await loadProfiles(from.origin), setAside: await setAsideFor(from.origin) };
+    case 'teach.recorded':
+      // For the side panel that records (it checks the tab the browser stamped); nothing to do here.
+      return from.kind === 'content' ? { ok: true } : notContent();
     case 'teach.load':
       if (from.kind !== 'content') return notContent();
       // Into the frame the browser says asked, in the extension's isolated world (the default).

@@ -19,6 +19,8 @@ import type { CatalogDeps } from './deps.ts';
 import { deliver, handOnLeaving, leftResult } from './landed.ts';
 import { recordIdOf } from './composer.ts';
 import { buttonNear, fromOutcome, type OutcomeWords } from './press.ts';
+import { assignByRecipe, jobOf } from './assign-recipe.ts';
+import { recipeSteps } from './recipe.ts';
 
 type Dialog = NonNullable<NonNullable<ConsoleProfile['assign']>['transfer']>;
 type FieldRule = NonNullable<NonNullable<ConsoleProfile['assign']>['queue']>;
@@ -85,6 +87,8 @@ export function whereToAssign(deps: CatalogDeps, k: AssignKind): Where | { missi
 
 export async function previewAssign(deps: CatalogDeps, k: AssignKind, wanted: string, signal: AbortSignal): Promise<ToolPreview> {
   const id = recordIdOf(deps);
+  const recipe = deps.model().current().recipe(jobOf(k));
+  if (recipe) return { ...(id ? { recordId: id } : {}), touches: [k.key], missing: [], display: { conversation: id, [k.key]: wanted, via: 'profile recipe', steps: recipeSteps(recipe, { [k.key === 'queue' ? 'queue' : 'assignee']: wanted }) } };
   const where = whereToAssign(deps, k);
   const base = { ...(id ? { recordId: id } : {}) };
   if ('missing' in where) return { ...base, touches: [], missing: [k.key], display: { conversation: id, [k.key]: wanted, tried: where.missing } };
@@ -112,6 +116,8 @@ const toolOf = (k: AssignKind) => (k.key === 'queue' ? 'queue.assign' : 'ticket.
 const errorCode = (k: AssignKind, what: 'FIELD' | 'BUTTON') => (k.key === 'queue' ? `NO_QUEUE_${what}` : `NO_AGENT_${what}`);
 
 export async function runAssign(deps: CatalogDeps, k: AssignKind, wanted: string, ctx: RunCtx): Promise<RunResult<unknown>> {
+  const recipe = deps.model().current().recipe(jobOf(k));
+  if (recipe) return assignByRecipe(deps, k, recipe, wanted, ctx);
   const signal = ctx.signal;
   const where = whereToAssign(deps, k);
   if ('missing' in where) return fail('not_found', errorCode(k, 'FIELD'), `Nothing to assign with was found: ${where.missing}.`, 'Open the ticket first, or teach deskhand the console (profile assign rules).');

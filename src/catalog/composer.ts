@@ -2,10 +2,14 @@
  * The reply composer and the note box as tools use them: found (or opened through the
  * console's Reply / Note control), the record they belong to, and text counted in the thread.
  */
-import { type FoundField } from '../dom/find.ts';
-import { observe, quiet } from '../dom/observe.ts';
+import { detectEditor } from '../dom/editors/index.ts';
+import { kindOf, type FoundField } from '../dom/find.ts';
+import { observe, quiet, waitFor } from '../dom/observe.ts';
 import { squash } from '../dom/text.ts';
+import { elementOf, type RecipeParts } from '../page/recipes.ts';
+import type { RunResult } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
+import { isFailure, replay } from './recipe.ts';
 
 /** The open record's id (what prepared calls bind to). */
 export function recordIdOf(deps: CatalogDeps): string | null {
@@ -43,7 +47,9 @@ export function textCount(root: Element, text: string, composer?: Element): numb
  * The composer, shown: when it sits behind a tab (osTicket's "Post Internal Note"), the tab is
  * clicked as a person would and the composer awaited. Null when there is none to show.
  */
-export async function openComposer(deps: CatalogDeps, kind: 'reply' | 'note', signal: AbortSignal): Promise<FoundField | null> {
+export async function openComposer(deps: CatalogDeps, kind: 'reply' | 'note', signal: AbortSignal): Promise<FoundField | null | RunResult<never>> {
+  const recipe = deps.model().current().recipe(kind);
+  if (recipe && recipe.text >= 0) return openByRecipe(deps, kind, recipe, signal);
   const c = deps.model().current().composer(kind);
   if (!c?.activate) return composerOf(deps, kind);
   c.activate.click();
@@ -61,4 +67,38 @@ export async function openComposer(deps: CatalogDeps, kind: 'reply' | 'note', si
     signal,
   );
   return seen.kind === 'done' ? seen.value : null;
+}
+
+const SHOWN_MS = 3_000;
+
+function fieldOf(el: Element, kind: 'reply' | 'note'): FoundField {
+  const target = detectEditor(el)?.editable ?? el;
+  return { key: kind, el: target, kind: kindOf(target), via: 'label', label: 'profile recipe', score: 1 };
+}
+
+/**
+ * The recipe's way to the editor: every step before its text step, replayed each time (the
+ * Reply / Note button also puts a shared editor in its mode, so it is pressed even when the
+ * editor shows). A button that toggles, and closed what was open, is pressed once more.
+ */
+async function openByRecipe(deps: CatalogDeps, kind: 'reply' | 'note', p: RecipeParts, signal: AbortSignal): Promise<FoundField | null | RunResult<never>> {
+  const shownBefore = !!elementOf(document, p, p.text);
+  for (let round = 0; round < 2; round++) {
+    const r = await replay(deps, kind, p, { from: 0, to: p.text }, {}, signal);
+    if (isFailure(r)) return r;
+    const el = await waitFor(() => elementOf(document, p, p.text), shownBefore && round === 0 ? 400 : SHOWN_MS, signal);
+    if (el) return fieldOf(el, kind);
+    if (!shownBefore) break;
+  }
+  return null;
+}
+
+/**
+ * After the text is in: the recipe's steps between its text and its commit (a status chosen,
+ * "CC me" ticked), then its commit, found but not pressed.
+ */
+export async function recipeCommit(deps: CatalogDeps, kind: 'reply' | 'note', signal: AbortSignal): Promise<{ commit?: HTMLElement } | RunResult<never> | null> {
+  const p = deps.model().current().recipe(kind);
+  if (!p || p.text < 0) return null;
+  return replay(deps, kind, p, { from: p.text + 1, to: p.commit, commit: true }, {}, signal);
 }

@@ -5,10 +5,18 @@ import { fail } from '../tools/errors.ts';
 import type { WriteTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
 import { deliver, fillComposer } from './landed.ts';
-import { composerOf, openComposer, recordIdOf } from './composer.ts';
+import { composerOf, openComposer, recipeCommit, recordIdOf } from './composer.ts';
+import { isFailure, recipeOf, recipeSteps } from './recipe.ts';
 import { buttonNear, enabledAfterFill, foreignCommit } from './press.ts';
 
 const input = z.strictObject({ text: z.string().check(z.trim(), z.minLength(1), z.maxLength(2_000)) });
+
+/** The profile's button (icon-only ones have no words), else the nearest note button around the box. */
+function noteButton(deps: CatalogDeps, box: Element): ReturnType<typeof buttonNear> {
+  const s = deps.model().current();
+  const own = s.submit('note');
+  return own ? { ok: true, el: own, label: '' } : buttonNear(s.composer('note')?.container ?? box, BUTTON_SYNONYMS.addNote, { disabledOk: true });
+}
 
 export const noteAdd = (deps: CatalogDeps): WriteTool<typeof input, unknown> => ({
   name: 'note.add',
@@ -25,24 +33,34 @@ export const noteAdd = (deps: CatalogDeps): WriteTool<typeof input, unknown> => 
   async preview({ text }) {
     const f = composerOf(deps, 'note', true);
     const id = recordIdOf(deps);
-    return { recordId: id ?? undefined, touches: f ? ['note'] : [], missing: f ? [] : ['note'], display: { conversation: id, text } };
+    const recipe = recipeOf(deps, 'note');
+    return { recordId: id ?? undefined, touches: f ? ['note'] : [], missing: f ? [] : ['note'], display: { conversation: id, text, ...(recipe ? { steps: recipeSteps(recipe, { text }) } : {}) } };
   },
   async run({ text }, ctx) {
     const f = await openComposer(deps, 'note', ctx.signal);
     if (!f) return fail('not_found', 'NO_NOTE_BOX', 'No internal-note box was found.', 'Open a conversation first.');
-    const info = deps.model().current().composer('note');
-    // The profile's button (icon-only ones have no words), else the nearest note button around the box.
-    const own = deps.model().current().submit('note');
-    // Found before the fill (no button: nothing is typed), pressed only once it is enabled.
-    const button = own ? { ok: true as const, el: own, label: '' } : buttonNear(info?.container ?? f.el, BUTTON_SYNONYMS.addNote, { disabledOk: true });
-    if (!button.ok) return fail('not_found', 'NO_NOTE_BUTTON', `The note box has no save button deskhand can use: ${button.detail}.`, 'Add the note by hand.');
+    if (isFailure(f)) return f;
+    const byRecipe = !!deps.model().current().recipe('note');
+    // Found before the fill (no button: nothing is typed), pressed only once it is enabled. A
+    // recipe's commit is found after the fill, by the recipe (its steps may come between).
+    let button = byRecipe ? null : noteButton(deps, f.el);
+    if (button && !button.ok) return fail('not_found', 'NO_NOTE_BUTTON', `The note box has no save button deskhand can use: ${button.detail}.`, 'Add the note by hand.');
     // An internal note never goes out through the reply's Send or another form's submit.
-    const foreign = foreignCommit(deps, 'note', button.el);
+    const foreign = button?.ok ? foreignCommit(deps, 'note', button.el) : null;
     if (foreign) return foreign;
     const blocked = behindModal(f.el);
     if (blocked) return fail('failed', 'COMPOSER_BLOCKED', `The note box cannot be edited now${blocked}.`, 'Close the dialog, then add the note again.');
     const filled = await fillComposer(f, text, ctx.signal);
     if (!filled.ok) return fail('failed', 'NOTE_NOT_TAKEN', `The note box did not take the text: ${filled.detail}`, 'Type it by hand.');
+    if (byRecipe) {
+      const c = await recipeCommit(deps, 'note', ctx.signal);
+      if (c && isFailure(c)) return c;
+      if (!c?.commit) return fail('not_found', 'NO_NOTE_BUTTON', 'The recipe names no save button for the note.', 'Add the note by hand.');
+      button = { ok: true, el: c.commit, label: '' };
+      const foreignNow = foreignCommit(deps, 'note', c.commit);
+      if (foreignNow) return foreignNow;
+    }
+    if (!button?.ok) return fail('not_found', 'NO_NOTE_BUTTON', 'The note box has no save button deskhand can use.', 'Add the note by hand.');
     if (!(await enabledAfterFill(button.el, ctx.signal))) {
       return fail('failed', 'NOTE_BUTTON_DISABLED', `The note is in the box, but ${button.label ? `the "${button.label}" button` : 'its save button'} stayed disabled, so it was not pressed.`, 'Check the note box and save it by hand.');
     }

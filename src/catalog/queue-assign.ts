@@ -15,7 +15,9 @@ const QUEUE: AssignKind = {
   submitWords: [...BUTTON_SYNONYMS.assign, ...BUTTON_SYNONYMS.transfer, ...BUTTON_SYNONYMS.confirm],
   refuse(deps, option) {
     const allowed = deps.settings().queues;
-    if (allowed.includes(option.value) || allowed.includes(option.text)) return null;
+    // "Sales (sales@example.com)", "Billing (3)": the queue's name is what comes before a trailing aside.
+    const bare = option.text.replace(/\s*[（(][^()（）]*[)）]\s*$/, '');
+    if (allowed.includes(option.value) || allowed.includes(option.text) || (bare && allowed.includes(bare))) return null;
     return { detail: `"${option.text}" is not on the queue allow-list.`, suggestion: `Allowed: ${allowed.join(', ')}. A team lead can change the list in settings.` };
   },
   words: {

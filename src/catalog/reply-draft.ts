@@ -5,6 +5,7 @@ import { fail, ok } from '../tools/errors.ts';
 import type { WriteTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
 import { composerOf, openComposer } from './composer.ts';
+import { isFailure, recipeOf, recipeSteps } from './recipe.ts';
 
 const input = z.strictObject({ text: z.string().check(z.trim(), z.minLength(1), z.maxLength(2_000)) });
 
@@ -21,11 +22,13 @@ export const replyDraft = (deps: CatalogDeps): WriteTool<typeof input, unknown> 
   input,
   async preview({ text }) {
     const f = composerOf(deps, 'reply', true);
-    return { touches: f ? ['reply'] : [], missing: f ? [] : ['reply'], display: { text } };
+    const recipe = recipeOf(deps, 'reply');
+    return { touches: f ? ['reply'] : [], missing: f ? [] : ['reply'], display: { text, ...(recipe ? { steps: recipeSteps(recipe, { text }).slice(0, -1) } : {}) } };
   },
   async run({ text }, ctx) {
     const f = await openComposer(deps, 'reply', ctx.signal);
     if (!f) return fail('not_found', 'NO_COMPOSER', 'No reply composer was found.', 'Open a conversation first, or use page.inspect.');
+    if (isFailure(f)) return f;
     const blocked = behindModal(f.el);
     if (blocked) return fail('failed', 'COMPOSER_BLOCKED', `The reply composer cannot be edited now${blocked}.`, 'Close the dialog, then draft again.');
     const res = await setValue(f.el, f.kind, text, ctx.signal);

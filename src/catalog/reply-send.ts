@@ -9,11 +9,14 @@ import { recordFacts } from '../page/facts.ts';
 import { noHiddenControls } from '../tools/unicode.ts';
 import { deliver, fillComposer } from './landed.ts';
 import { foreignCommit } from './press.ts';
-import { composerOf, openComposer, recordIdOf } from './composer.ts';
+import { composerOf, openComposer, recipeCommit, recordIdOf } from './composer.ts';
+import { isFailure } from './recipe.ts';
 
 /** The composer's Send: the profile's, the one found with the composer, else one named Send near it (then anywhere). */
 function sendButton(deps: CatalogDeps, editor: Element): HTMLElement | null {
   const s = deps.model().current();
+  // A recipe's commit is its only Send: never a button the heuristics would guess instead.
+  if (s.recipe('reply')) return s.submit('reply');
   const info = s.composer('reply', true);
   const scope = info?.container ?? editor.closest('form, section, [role=region], [role=form]') ?? document.body;
   return s.submit('reply') ?? info?.sendButton ?? findButton(BUTTON_SYNONYMS.send, { scope }) ?? findButton(BUTTON_SYNONYMS.send);
@@ -67,17 +70,28 @@ export const replySend = (deps: CatalogDeps): SendTool<typeof input, unknown> =>
     // The executor checked the call against `prepared`: the text is there. Belt and braces.
     if (!text) return fail('failed', 'EMPTY_DRAFT', 'The prepared message has no text. Nothing was sent.', 'Prepare the send again.');
     const f = await openComposer(deps, 'reply', ctx.signal);
-    const button = f ? sendButton(deps, f.el) : null;
-    if (!f || !button) return fail('failed', 'NO_COMPOSER', 'The composer or its Send button is gone. Nothing was sent.', 'Open the conversation and try again.');
-    const foreign = foreignCommit(deps, 'reply', button);
+    if (f && isFailure(f)) return f;
+    let button = f ? sendButton(deps, f.el) : null;
+    const byRecipe = !!deps.model().current().recipe('reply');
+    if (!f || (!button && !byRecipe)) return fail('failed', 'NO_COMPOSER', 'The composer or its Send button is gone. Nothing was sent.', 'Open the conversation and try again.');
+    const foreign = button ? foreignCommit(deps, 'reply', button) : null;
     if (foreign) return foreign;
     const filled = await fillComposer(f, text, ctx.signal);
     if (!filled.ok) return fail('failed', 'TEXT_NOT_TAKEN', `The composer did not take the text (${filled.detail}). Nothing was sent.`, 'Send it by hand.');
+    if (byRecipe) {
+      // The recipe's steps after the text, then its commit: found (and checked again) only now.
+      const c = await recipeCommit(deps, 'reply', ctx.signal);
+      if (c && isFailure(c)) return c;
+      button = c?.commit ?? null;
+      if (!button) return fail('failed', 'NO_COMPOSER', 'The recipe names no Send button. Nothing was sent.', 'Send it by hand.');
+      const foreignNow = foreignCommit(deps, 'reply', button);
+      if (foreignNow) return foreignNow;
+    }
     return deliver(
       deps,
       {
         tool: 'reply.send',
-        button,
+        button: button!,
         text,
         record: 'same',
         composer: f.el,

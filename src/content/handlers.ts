@@ -96,10 +96,14 @@ async function handle(state: ContentState, raw: unknown, sender: chrome.runtime.
       await host.refreshProfiles();
       return { ok: true };
     case 'teach.pick':
+    case 'teach.watch':
     case 'teach.cancel':
     case 'console.report':
       if (from.kind !== 'sidepanel') return refusal('NOT_FROM_PANEL', 'Only the side panel teaches deskhand or asks for a console report.');
       return (await teachModule()).handleTeach(host, msg, sender);
+    case 'teach.record':
+      if (from.kind !== 'sidepanel') return refusal('NOT_FROM_PANEL', 'Only the side panel records how a job is done.');
+      return (await teachModule()).handleRecord(msg, sender);
     case 'tools.invoke': {
       if (from.kind !== 'sidepanel') return refusal('NOT_FROM_PANEL', 'Only the side panel runs tools from outside the page.');
       const traceId = crypto.randomUUID();

@@ -6,6 +6,7 @@
  * It hands its one entry point to the content script through the isolated world's global.
  */
 import { handleTeach } from './picker.ts';
+import { handleRecord } from './recorder.ts';
 import { TEACH_KEY } from './teach-keys.ts';
 
-(globalThis as unknown as Record<symbol, unknown>)[Symbol.for(TEACH_KEY)] = { handleTeach };
+(globalThis as unknown as Record<symbol, unknown>)[Symbol.for(TEACH_KEY)] = { handleTeach, handleRecord };

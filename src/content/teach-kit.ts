@@ -15,8 +15,9 @@ import { findButtonIn, findButtonNear } from '../dom/controls/button.ts';
 import { cleanValue } from '../dom/customer.ts';
 import { describeEl } from '../dom/describe.ts';
 import { entryParts } from '../dom/entry.ts';
-import { findButton } from '../dom/find.ts';
+import { findButton, kindOf } from '../dom/find.ts';
 import { idFromText, idFromUrl } from '../dom/ids.ts';
+import { currentValue } from '../dom/set-value.ts';
 import { matchesSafely, queryAll, queryOne } from '../dom/query.ts';
 import { BUTTON_SYNONYMS } from '../dom/synonyms.ts';
 import { listedOrder } from '../dom/thread.ts';
@@ -38,6 +39,8 @@ export const TEACH_KIT = {
   idFromText,
   idFromUrl,
   listedOrder,
+  kindOf,
+  currentValue,
   matchesSafely,
   queryAll,
   queryOne,

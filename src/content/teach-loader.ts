@@ -5,11 +5,13 @@
  */
 import { toBackground } from '../messages/client.ts';
 import type { handleTeach } from './picker.ts';
+import type { handleRecord } from './recorder.ts';
 import { KIT_KEY, TEACH_KEY } from './teach-keys.ts';
 import { TEACH_KIT } from './teach-kit.ts';
 
 export interface TeachModule {
   handleTeach: typeof handleTeach;
+  handleRecord: typeof handleRecord;
 }
 
 const world = globalThis as unknown as Record<symbol, unknown>;

@@ -170,7 +170,8 @@ function insideOtherControl(el: Element): boolean {
   return !!group && group !== el && !el.matches(ITEM_SELECTOR);
 }
 
-function kindOf(el: Element): ControlKind {
+/** How set-value writes an element: by what it is (a combobox role wins over its tag). */
+export function kindOf(el: Element): ControlKind {
   const role = el.getAttribute('role');
   if (role === 'combobox' || el.getAttribute('aria-haspopup') === 'listbox') return 'combobox';
   if (el.tagName === 'SELECT') return 'select';

@@ -9,6 +9,7 @@ import { KbRequest } from '../kb/messages.ts';
 import { RecordSeenSchema } from './came-from.ts';
 import { ConsoleProfile } from '../profiles/schema.ts';
 import { CAPABILITIES, SLOTS } from '../teach/capabilities.ts';
+import { JOB_NAMES, StepSchema } from '../profiles/recipe.ts';
 import { isConsoleOrigin, SettingsSchema, type Settings } from '../settings/schema.ts';
 import { KbProviderList } from '../kb/config.ts';
 import { sealProvider } from './sealed.ts';
@@ -126,6 +127,8 @@ export const ToBackground = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('delivery.await'), checkId: z.uuid() }),
   /** content script: load teach mode (dist/teach.js) into the sender's own frame, on first use */
   z.strictObject({ type: z.literal('teach.load') }),
+  /** content script (teach mode, recording): one trusted step the agent took; for the side panel that records, the worker only acknowledges it */
+  z.strictObject({ type: z.literal('teach.recorded'), job: z.enum(JOB_NAMES), step: StepSchema }),
   /** content script (top frame): its page shows this record (kept for a form page opened next; src/messages/came-from.ts) */
   z.strictObject({ type: z.literal('record.seen'), record: RecordSeenSchema }),
   /** content script (top frame): its page shows neither a record nor a ticket form: the agent moved on, forget the record */
@@ -158,9 +161,22 @@ export const ToContent = z.discriminatedUnion('type', [
   /** service worker only: taught or admin profiles changed; ask again with profiles.get */
   z.strictObject({ type: z.literal('profiles.changed') }),
   /** side panel: teach mode, point at one example of a capability (the picker runs until a trusted pick or Esc) */
-  z.strictObject({ type: z.literal('teach.pick'), capability: z.enum(CAPABILITIES), slot: z.enum(SLOTS) }),
+  z.strictObject({
+    type: z.literal('teach.pick'),
+    capability: z.enum(CAPABILITIES),
+    slot: z.enum(SLOTS),
+    /**
+     * The examples of this capability the panel holds (slot and where it was on the page): the
+     * content script keeps exactly these, found again after a reload; none after an undo.
+     */
+    earlier: z.optional(z.array(z.strictObject({ slot: z.enum(SLOTS), at: z.string().check(z.maxLength(2_000)) })).check(z.maxLength(SLOTS.length))),
+  }),
+  /** side panel, while teaching: answers once the page has changed and settled (or `changed: false` after a while) */
+  z.strictObject({ type: z.literal('teach.watch') }),
   /** side panel: leave teach mode (ends a running picker, forgets the examples) */
   z.strictObject({ type: z.literal('teach.cancel') }),
+  /** side panel: record how a job is done (start), point at its final button (commit: recorded, never pressed), or stop */
+  z.strictObject({ type: z.literal('teach.record'), op: z.enum(['start', 'commit', 'stop']), job: z.optional(z.enum(JOB_NAMES)) }),
   /** side panel: what works on this page, per capability; with `draft`, as that profile would read it */
   z.strictObject({ type: z.literal('console.report'), draft: z.optional(ConsoleProfile) }),
   /**

@@ -25,6 +25,9 @@ import { readIdentity, pickValue, type RecordIdentity } from './identity.ts';
 import { chooseProfile, onPath, type ProfileChoice } from './match.ts';
 import type { CameFrom } from '../messages/came-from.ts';
 import { globToRegExp, type ConsoleProfile, type HistoryList, type LoadedProfile } from '../profiles/schema.ts';
+import type { RecipeJob } from '../profiles/recipe.ts';
+import type { Flow } from '../dom/replay/steps.ts';
+import { elementOf, openerOf, partsOf, type RecipeParts } from './recipes.ts';
 
 export interface ModelEnv {
   profiles(): readonly LoadedProfile[];
@@ -162,7 +165,28 @@ export class Snapshot {
     return this.composers.get(key) ?? null;
   }
 
+  /** The profile's recipe for a job (how the agent does it here), split into its parts. */
+  recipe(job: RecipeJob): RecipeParts | null {
+    const flow = this.profile?.recipes?.[job];
+    return flow ? partsOf(flow as Flow) : null;
+  }
+
+  /**
+   * A recipe's composer: the editor its text step types into, with its commit; before the
+   * editor is open, the step that opens it (the console's Reply / Note button) stands in.
+   */
+  private composerByRecipe(p: RecipeParts, includeHidden: boolean): ComposerInfo | null {
+    const el = elementOf(this.doc, p, p.text) ?? (includeHidden ? elementOf(this.doc, p, p.text, {}, true) : null);
+    const commit = elementOf(this.doc, p, p.commit);
+    const button = commit && typeof (commit as HTMLElement).click === 'function' ? { sendButton: commit as HTMLElement } : {};
+    if (el) return { el: detectEditor(el)?.editable ?? el, via: 'profile', ...button };
+    const opener = openerOf(this.doc, p) as HTMLElement | null;
+    return opener ? { el: opener, via: 'profile', activate: opener } : null;
+  }
+
   private findComposerOf(kind: 'reply' | 'note', includeHidden: boolean): ComposerInfo | null {
+    const recipe = this.recipe(kind);
+    if (recipe && recipe.text >= 0) return this.composerByRecipe(recipe, includeHidden);
     const rule = this.profile?.composers?.[kind];
     const byRule = rule?.editor ? queryOne(this.doc, rule.editor) : null;
     if (byRule && (includeHidden || isVisible(byRule) || detectEditor(byRule, rule?.kind)?.frame)) {
@@ -203,6 +227,11 @@ export class Snapshot {
   }
 
   readonly assign = once((): { via: Via } | null => {
+    // A recipe's way in (the Assignee dropdown, the "…" menu) is on this page.
+    for (const job of ['assign', 'transfer'] as const) {
+      const r = this.recipe(job);
+      if (r && (openerOf(this.doc, r) ?? elementOf(this.doc, r, 0))) return { via: 'profile' };
+    }
     const a = this.profile?.assign;
     if ((a?.transfer && queryOne(this.doc, a.transfer.open)) || (a?.assign && queryOne(this.doc, a.assign.open))) return { via: 'profile' };
     if (a?.queue?.css && queryOne(this.doc, a.queue.css)) return { via: 'profile' };
@@ -250,6 +279,11 @@ export class Snapshot {
 
   /** The profile's own submit button for a composer or the ticket form (icon-only buttons have no words). */
   submit(kind: 'reply' | 'note' | 'ticketForm'): HTMLElement | null {
+    const recipe = kind === 'ticketForm' ? null : this.recipe(kind);
+    if (recipe) {
+      const commit = elementOf(this.doc, recipe, recipe.commit);
+      return commit && typeof (commit as HTMLElement).click === 'function' ? (commit as HTMLElement) : null;
+    }
     const css = kind === 'ticketForm' ? this.profile?.ticketForm?.submit : this.profile?.composers?.[kind]?.submit;
     const el = css ? queryOne(this.doc, css) : null;
     // Not `instanceof HTMLElement`: a button in a same-origin frame is an HTMLElement of that frame's realm.

@@ -10,6 +10,7 @@ import { CUSTOMER_KEYS, THREAD_ORDERS, THREAD_ROLES, type CustomerKey, type Thre
 import { z } from '../tools/zod.ts';
 import { fromIssues, HINTS, type Problem } from '../tools/problems.ts';
 import { slowPattern } from './pattern.ts';
+import { Recipes } from './recipe.ts';
 
 /** A CSS selector. Validity is checked where a DOM exists (`checkSelectors` in model.ts). */
 export const Css = z.string().check(z.trim(), z.minLength(1), z.maxLength(500));
@@ -262,6 +263,8 @@ export const ConsoleProfile = z.strictObject({
   /** Where the logged-in agent's name is shown (it tells their own messages apart). */
   agentName: z.optional(Pick),
   navigation: z.optional(Navigation),
+  /** How the agent does each job here (recipe.ts): Recorder flows whose last step is the commit. */
+  recipes: z.optional(Recipes),
 });
 export type ConsoleProfile = z.infer<typeof ConsoleProfile>;
 export type ProfileSource = (typeof PROFILE_SOURCES)[number];

@@ -6,15 +6,22 @@
  * draft that is checked on the page (what each read tool returns with it, what a write would
  * touch, as a dry run), and only "Save" — after the agent has seen the check — stores it for
  * this console's origin.
+ *
+ * The session (each rule and the examples it came from, src/teach/session.ts) lives here in
+ * the panel, which outlives the console page: a reload of the page keeps every pick (the
+ * examples' places go back to the page with the next pick), and one rule can be undone
+ * without losing the others. The check runs again whenever the page changes (a load, an
+ * in-page navigation, or the page model settling after a change).
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { z } from '../tools/zod.ts';
-import { parseProfile, type ConsoleProfile } from '../profiles/schema.ts';
+import type { ConsoleProfile } from '../profiles/schema.ts';
 import { CAPABILITIES, NOTE_CODES, SLOTS, STEPS, type Capability, type Slot } from '../teach/capabilities.ts';
-import { applyPatch, newDraft } from '../profiles/taught.ts';
 import type { ProfilePatch } from '../teach/rules.ts';
 import type { ConsoleReport } from '../teach/report.ts';
+import { draftOf, heldFor, withoutRule, withRule, type TaughtRule } from '../teach/session.ts';
 import { saveTaught } from '../profiles/store.ts';
+import { newDraft } from '../profiles/taught.ts';
 import { toTab } from '../messages/client.ts';
 import { errorText, fieldName } from '../ui/errors.ts';
 import { joinList, t, toolTitle } from '../ui/i18n.ts';
@@ -22,10 +29,13 @@ import { Problems } from '../ui/Problems.tsx';
 import type { Problem } from '../tools/problems.ts';
 import { CapabilityTable, Conflicts, fetchReport } from './capabilities.tsx';
 
+const Held = z.object({ slot: z.enum(SLOTS), at: z.string().check(z.maxLength(2_000)) });
+
 /** The content script's answer is checked like any input: the patch only counts once the merged draft parses. */
 const PickReply = z.object({
   cancelled: z.boolean(),
-  picked: z.optional(z.object({ slot: z.enum(SLOTS), what: z.string().check(z.maxLength(200)), text: z.string().check(z.maxLength(200)) })),
+  picked: z.optional(z.object({ slot: z.enum(SLOTS), what: z.string().check(z.maxLength(200)), text: z.string().check(z.maxLength(200)), at: z.optional(z.string().check(z.maxLength(2_000))) })),
+  held: z.optional(z.array(Held).check(z.maxLength(SLOTS.length))),
   rule: z.optional(
     z.object({
       patch: z.nullable(z.record(z.string(), z.unknown())),
@@ -37,6 +47,9 @@ const PickReply = z.object({
 });
 type PickReply = z.infer<typeof PickReply>;
 
+/** A failed watch (the page is reloading, the tab closed) waits this long before asking again. */
+const WATCH_RETRY_MS = 1_000;
+
 interface Props {
   tabId: number;
   origin: string;
@@ -46,38 +59,85 @@ interface Props {
 }
 
 export function Teach({ tabId, origin, base, first, onDone }: Props) {
+  const [rules, setRules] = useState<TaughtRule[]>([]);
   const [draft, setDraft] = useState<ConsoleProfile>(() => newDraft(origin, base));
   const [report, setReport] = useState<ConsoleReport | null>(null);
   const [cap, setCap] = useState<Capability | null>(first);
-  const [done, setDone] = useState<Partial<Record<Capability, Slot[]>>>({});
   const [last, setLast] = useState<PickReply | null>(null);
   const [picking, setPicking] = useState<Slot | null>(null);
   // What went wrong, in words, and (for a rule that does not fit the profile schema) the technical lines.
   const [problem, setProblem] = useState<{ text: string; lines: Problem[] } | null>(null);
+  // The newest draft for checks started by page changes (their callbacks outlive a render).
+  const draftRef = useRef(draft);
+  draftRef.current = draft;
+  const pickingRef = useRef(false);
+  const checks = useRef(0);
 
-  const check = async (d: ConsoleProfile) => setReport(await fetchReport(tabId, d));
+  /** Checks `d` on the page; an answer to an older check never replaces a newer one. */
+  const check = async (d: ConsoleProfile) => {
+    const n = ++checks.current;
+    const r = await fetchReport(tabId, d);
+    if (n === checks.current && r) setReport(r);
+  };
+
   useEffect(() => {
     void check(draft);
-    return () => void toTab(tabId, { type: 'teach.cancel' });
+    let live = true;
+    const recheck = () => {
+      if (live && !pickingRef.current) void check(draftRef.current);
+    };
+    // A page load or an in-page navigation of this tab.
+    const onUpdated = (id: number, change: chrome.tabs.OnUpdatedInfo) => {
+      if (id === tabId && (change.status === 'complete' || change.url)) setTimeout(recheck, 150);
+    };
+    chrome.tabs.onUpdated.addListener(onUpdated);
+    // Changes inside the page (an editor opened, messages loaded): the content script answers once the page settled.
+    void (async () => {
+      while (live) {
+        const r = await toTab<{ changed: boolean }>(tabId, { type: 'teach.watch' });
+        if (!live) break;
+        if (r.ok && r.changed) recheck();
+        else if (!r.ok) await new Promise((res) => setTimeout(res, WATCH_RETRY_MS));
+      }
+    })();
+    return () => {
+      live = false;
+      chrome.tabs.onUpdated.removeListener(onUpdated);
+      void toTab(tabId, { type: 'teach.cancel' });
+    };
   }, []);
+
+  /** Makes `next` the session: rebuilds the draft from it and checks it on the page. */
+  const apply = async (next: TaughtRule[]) => {
+    const d = draftOf(origin, base, next);
+    if (!d.ok) return setProblem({ text: t('teachDraftInvalid'), lines: d.problems });
+    setProblem(null);
+    setRules(next);
+    setDraft(d.profile);
+    await check(d.profile);
+  };
 
   const showMe = async (c: Capability, slot: Slot) => {
     setPicking(slot);
+    pickingRef.current = true;
     setLast(null);
-    const r = await toTab<PickReply>(tabId, { type: 'teach.pick', capability: c, slot });
+    const r = await toTab<PickReply>(tabId, { type: 'teach.pick', capability: c, slot, earlier: heldFor(rules, c).filter((h) => h.slot !== slot) });
     setPicking(null);
+    pickingRef.current = false;
     const reply = r.ok ? PickReply.safeParse(r) : null;
     if (!reply?.success) return setProblem({ text: r.ok ? t('teachBadReply') : errorText(r.error), lines: [] });
     setLast(reply.data);
     if (reply.data.cancelled) return;
-    setDone((d) => ({ ...d, [c]: [...new Set([...(d[c] ?? []), slot])] }));
-    const patch = reply.data.rule?.patch as ProfilePatch | null | undefined;
-    if (!patch) return;
-    const next = parseProfile(applyPatch(draft, patch));
-    if (!next.ok) return setProblem({ text: t('teachDraftInvalid'), lines: next.problems });
-    setProblem(null);
-    setDraft(next.profile);
-    await check(next.profile);
+    const patch = (reply.data.rule?.patch ?? null) as ProfilePatch | null;
+    const held = reply.data.held ?? [];
+    // Still waiting for another example: keep the examples, and the rule taught before if any.
+    const before = rules.find((x) => x.cap === c)?.patch ?? null;
+    await apply(withRule(rules, { cap: c, patch: patch ?? (reply.data.rule?.need.length ? null : before), held }));
+  };
+
+  const undo = async (c: Capability) => {
+    if (last && cap === c) setLast(null);
+    await apply(withoutRule(rules, c));
   };
 
   const save = async () => {
@@ -89,8 +149,10 @@ export function Teach({ tabId, origin, base, first, onDone }: Props) {
 
   const steps = cap ? STEPS[cap] : null;
   const slots = steps ? [...steps.required, ...steps.optional] : [];
-  const doneHere = (cap && done[cap]) || [];
+  const doneHere = cap ? heldFor(rules, cap).map((h) => h.slot) : [];
   const nextSlot = slots.find((s) => !doneHere.includes(s) && steps!.required.includes(s)) ?? null;
+  const taughtHere = cap ? rules.some((r) => r.cap === cap && (r.patch || r.held.length)) : false;
+  const taught = rules.filter((r) => r.patch);
 
   return (
     <section class="teach-mode" aria-label={t('teachTitle')}>
@@ -119,21 +181,48 @@ export function Teach({ tabId, origin, base, first, onDone }: Props) {
           {last && !last.cancelled && last.rule && (
             <div class="pick-result" data-matches={String(last.rule.matches)}>
               <p>
-                {t('pickedThing', last.picked?.what ?? '')} · {t('ruleMatches', String(last.rule.matches))}
+                <span class="picked-what">{t('pickedThing', last.picked?.what ?? '')}</span> · {t('ruleMatches', String(last.rule.matches))}
               </p>
               <ul class="notes">
                 {last.rule.notes.map((n) => (
                   <li class={`note note-${n.code}`}>
-                    {t(`teachNote_${n.code}`)} {n.detail && <code>{n.detail}</code>}
+                    {t(`teachNote_${n.code}`)}
+                    {/* The selector is for whoever maintains the profile; the agent reads the words above. */}
+                    {n.detail && (
+                      <details class="tech">
+                        <summary>{t('technicalDetail')}</summary>
+                        <code>{n.detail}</code>
+                      </details>
+                    )}
                   </li>
                 ))}
               </ul>
             </div>
           )}
           {last?.cancelled && <p class="meta picker-left">{t('pickerLeft')}</p>}
+          {taughtHere && (
+            <button class="undo-rule" data-undo={cap} disabled={picking !== null} onClick={() => void undo(cap)}>
+              {t('undoRule')}
+            </button>
+          )}
         </div>
       )}
       {!cap && <p class="meta">{t('teachChoose')}</p>}
+      {taught.length > 0 && (
+        <div class="taught-rules">
+          <p class="meta">{t('taughtThisSession')}</p>
+          <ul>
+            {taught.map((r) => (
+              <li class="taught-rule" data-cap={r.cap}>
+                {t(`teachCap_${r.cap}`)}{' '}
+                <button class="undo" data-undo={r.cap} title={t('undoRule')} disabled={picking !== null} onClick={() => void undo(r.cap)}>
+                  {t('undoShort')}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       {report && (
         <>
           <h3 class="check-title">{t('checkTitle')}</h3>

@@ -10,7 +10,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { ConsoleProfile } from '../profiles/schema.ts';
 import { exportText, importProfile } from '../profiles/taught.ts';
 import type { Capability } from '../teach/capabilities.ts';
-import type { ConsoleReport } from '../teach/report.ts';
+import type { ConsoleReport, ViewCapability } from '../teach/report.ts';
 import { managedProfiles, onProfilesChanged, removeTaught, saveTaught, taughtFor } from '../profiles/store.ts';
 import { BUILTIN_PROFILES } from '../profiles/index.ts';
 import { t } from '../ui/i18n.ts';
@@ -19,13 +19,29 @@ import type { Problem } from '../tools/problems.ts';
 import { profileName } from '../ui/profile-name.ts';
 import { Teach } from './Teach.tsx';
 import { CapabilityTable, Conflicts, fetchReport } from './capabilities.tsx';
+import { Recipes } from './Recipes.tsx';
 
+
+/** Which row of the view a profile rule serves (`composers.reply.submit` → the Send button), to name it in words. */
+export function capabilityOfRule(path: string): ViewCapability {
+  if (path.startsWith('identity.')) return 'conversationId';
+  if (path.startsWith('thread.')) return 'threadRoles';
+  if (path.startsWith('customer.')) return 'customer';
+  if (path.startsWith('history.')) return 'history';
+  if (path === 'composers.reply.submit') return 'sendButton';
+  if (path.startsWith('composers.reply.')) return 'replyComposer';
+  if (path.startsWith('composers.note.')) return 'noteBox';
+  if (path.startsWith('ticketForm.')) return 'ticketForm';
+  if (path.startsWith('kb')) return 'kb';
+  return 'assign';
+}
 
 export function ThisConsole({ tabId }: { tabId: number }) {
   const [report, setReport] = useState<ConsoleReport | null>(null);
   const [taught, setTaught] = useState<ConsoleProfile | null>(null);
   const [managed, setManaged] = useState<ConsoleProfile[]>([]);
-  const [teaching, setTeaching] = useState<{ first: Capability | null } | null>(null);
+  // The origin and profile teaching started from: a reload of the page (no report for a moment) must not end the session.
+  const [teaching, setTeaching] = useState<{ first: Capability | null; origin: string; base: ConsoleProfile | null } | null>(null);
   const [problems, setProblems] = useState<Problem[]>([]);
   const [notice, setNotice] = useState('');
   const [href, setHref] = useState<string | null>(null);
@@ -49,20 +65,12 @@ export function ThisConsole({ tabId }: { tabId: number }) {
     };
   }, [tabId]);
 
-  if (!report) return <p class="empty no-console">{t('noConsoleTab')}</p>;
-  const inUse = report.profile;
-  const inUseProfile =
-    inUse?.source === 'taught' ? taught : inUse?.source === 'managed' ? managed.find((m) => m.id === inUse.id) ?? null : BUILTIN_PROFILES.find((b) => b.profile.id === inUse?.id)?.profile ?? null;
-  const locked = inUse?.source === 'managed';
-  // A role or a history row can be absent on a record (no note yet, no earlier tickets): not a broken rule.
-  const stopped = inUse && inUse.source !== 'builtin' ? report.rules.filter((r) => r.matches === 0 && !/^thread\.roles\.|^history\.item$/.test(r.path)) : [];
-
   if (teaching) {
     return (
       <Teach
         tabId={tabId}
-        origin={report.origin}
-        base={taught}
+        origin={teaching.origin}
+        base={teaching.base}
         first={teaching.first}
         onDone={(saved) => {
           setTeaching(null);
@@ -72,6 +80,14 @@ export function ThisConsole({ tabId }: { tabId: number }) {
       />
     );
   }
+
+  if (!report) return <p class="empty no-console">{t('noConsoleTab')}</p>;
+  const inUse = report.profile;
+  const inUseProfile =
+    inUse?.source === 'taught' ? taught : inUse?.source === 'managed' ? managed.find((m) => m.id === inUse.id) ?? null : BUILTIN_PROFILES.find((b) => b.profile.id === inUse?.id)?.profile ?? null;
+  const locked = inUse?.source === 'managed';
+  // A role or a history row can be absent on a record (no note yet, no earlier tickets): not a broken rule.
+  const stopped = inUse && inUse.source !== 'builtin' ? report.rules.filter((r) => r.matches === 0 && !/^thread\.roles\.|^history\.item$/.test(r.path)) : [];
 
   const exportProfile = () => {
     if (!inUseProfile) return;
@@ -87,6 +103,7 @@ export function ThisConsole({ tabId }: { tabId: number }) {
     if (!res.ok) return setProblems(res.problems);
     setReview({ profile: res.profile, report: await fetchReport(tabId, res.profile) });
   };
+  const review_ = async (profile: ConsoleProfile) => setReview({ profile, report: await fetchReport(tabId, profile) });
   const accept = async () => {
     if (!review || !review.report || review.report.conflicts.length) return;
     const saved = await saveTaught(report.origin, review.profile);
@@ -112,17 +129,23 @@ export function ThisConsole({ tabId }: { tabId: number }) {
           {t('rulesStopped')}
           <ul>
             {stopped.map((r) => (
-              <li>
-                <code>{r.path}</code> <code>{r.css}</code>
+              <li data-path={r.path}>
+                {t(`cap_${capabilityOfRule(r.path)}`)}
+                {/* The rule itself is for whoever maintains the profile. */}
+                <details class="tech">
+                  <summary>{t('technicalDetail')}</summary>
+                  <code>{r.path}</code> <code>{r.css}</code>
+                </details>
               </li>
             ))}
           </ul>
         </div>
       )}
-      <CapabilityTable report={report} {...(locked ? {} : { onTeach: (cap: Capability) => setTeaching({ first: cap }) })} />
+      <CapabilityTable report={report} {...(locked ? {} : { onTeach: (cap: Capability) => setTeaching({ first: cap, origin: report.origin, base: taught }) })} />
+      <Recipes tabId={tabId} origin={report.origin} taught={taught} base={inUseProfile} locked={locked} onReview={(profile) => void review_(profile)} onSaved={() => void load()} />
       <div class="console-actions">
         {!locked && (
-          <button class="teach" onClick={() => setTeaching({ first: null })}>
+          <button class="teach" onClick={() => setTeaching({ first: null, origin: report.origin, base: taught })}>
             {t('teachStart')}
           </button>
         )}

@@ -37,18 +37,25 @@ export function CapabilityTable({ report, onTeach }: { report: ConsoleReport; on
   );
 }
 
+const MARK: Record<CapabilityRow['state'], string> = { ok: '✓', doubtful: '⚠', broken: '✗', absent: '–' };
+
+/** A thing on the page in words ("the “Send” button"), never its markup. */
+export const thingWords = (n: NonNullable<ReadLine['thing']>): string => (n.name ? t(`thingNamed_${n.kind}`, n.name) : t(`thing_${n.kind}`));
+
 function Row({ row, onTeach }: { row: CapabilityRow; onTeach?: ((cap: Capability) => void) | undefined }) {
   return (
-    <li class={`capability ${row.found ? 'found' : 'missing'}`} data-cap={row.key} data-found={String(row.found)}>
+    <li class={`capability ${row.found ? 'found' : 'missing'} state-${row.state}`} data-cap={row.key} data-found={String(row.found)} data-state={row.state}>
       <div class="cap-head">
-        <span class="cap-state">{row.found ? '✓' : '✗'}</span> <strong>{t(`cap_${row.key}`)}</strong>
+        <span class="cap-state" aria-hidden="true">{MARK[row.state]}</span> <strong>{t(`cap_${row.key}`)}</strong>
         {row.via && <span class="badge via">{t(`via_${row.via}`)}</span>}
-        {!row.found && <span class="cap-missing">{t('capMissing')}</span>}
+        {/* "Not on this page" is not a fault; "broken" is: a rule finds something it cannot read. */}
+        {row.state !== 'ok' && <span class={`cap-${row.state}`}>{t(`capState_${row.state}`)}</span>}
+        {row.why && <span class="cap-why meta"> · {t(`capWhy_${row.why}`)}</span>}
       </div>
       {row.reads.length > 0 && (
         <ul class="reads">
           {row.reads.map((line) => (
-            <li>
+            <li class={line.counts ? 'role-counts' : line.thing ? 'thing' : undefined}>
               <ReadText line={line} />
             </li>
           ))}
@@ -74,11 +81,17 @@ function ReadText({ line }: { line: ReadLine }) {
     const list = joinList(line.keys.map((k) => tOr(k, k.replace(/^fieldName_/, ''))));
     return <>{line.missing ? t('readsMissing', list) : list}</>;
   }
+  if (line.counts) {
+    const total = Object.values(line.counts).reduce((a, b) => a + b, 0);
+    const each = Object.entries(line.counts).map(([role, n]) => t('roleCount', tOr(`entryRole_${role}`, role), String(n)));
+    return <>{t('messageCounts', String(total), joinList(each))}</>;
+  }
+  if (line.thing) return <>{thingWords(line.thing)}</>;
   return (
     <>
       {label && <span class="read-label">{label}</span>}
       {label && line.text ? ' · ' : ''}
-      {line.code ? <code>{line.text}</code> : line.text}
+      {line.text}
     </>
   );
 }
@@ -92,7 +105,12 @@ export function Conflicts({ report }: { report: ConsoleReport }) {
       <ul>
         {report.conflicts.map((c) => (
           <li class="conflict" data-job={c.job} data-owner={c.owner ?? ''}>
-            {c.owner ? t('conflictOwner', t(`job_${c.job}`), t(`job_${c.owner}`)) : t('conflictOther', t(`job_${c.job}`))} <code>{c.detail}</code>
+            {c.owner ? t('conflictOwner', t(`job_${c.job}`), t(`job_${c.owner}`)) : t('conflictOther', t(`job_${c.job}`))}
+            {/* Which elements, for whoever fixes the profile; the sentence above is the agent's. */}
+            <details class="tech">
+              <summary>{t('technicalDetail')}</summary>
+              <code>{c.detail}</code>
+            </details>
           </li>
         ))}
       </ul>

@@ -2,7 +2,7 @@
  * What an agent can teach, and which examples each needs. Pure data: the side panel shows
  * the steps, the content script turns the picks into rules. Lists need two examples to
  * generalise (a message list: one customer and one agent message, which also gives the role
- * rule); everything else needs one.
+ * rule); everything else needs one (a history list too: its rows' siblings generalise it).
  */
 export const CAPABILITIES = [
   'recordId',
@@ -31,7 +31,8 @@ export const STEPS: Record<Capability, { required: readonly Slot[]; optional: re
   customerEmail: { required: ['one'], optional: [] },
   customerPhone: { required: ['one'], optional: [] },
   customerOrder: { required: ['one'], optional: [] },
-  history: { required: ['first', 'second'], optional: ['idCell', 'titleCell'] },
+  // One row is enough where there is only one (a customer with one earlier ticket); a second helps.
+  history: { required: ['first'], optional: ['second', 'idCell', 'titleCell'] },
   reply: { required: ['one'], optional: [] },
   send: { required: ['one'], optional: [] },
   note: { required: ['one'], optional: [] },

@@ -10,7 +10,7 @@
 import { registerCatalog } from '../catalog/index.ts';
 import { findButtonIn, findButtonNear } from '../dom/controls/button.ts';
 import { findButton } from '../dom/find.ts';
-import { describeEl } from '../dom/describe.ts';
+import { nameOf, type Named } from '../dom/name.ts';
 import { matchesSafely, queryAll, queryOne } from '../dom/query.ts';
 import { BUTTON_SYNONYMS } from '../dom/synonyms.ts';
 import type { Settings } from '../settings/schema.ts';
@@ -23,25 +23,46 @@ import { ownershipProblems, type ForeignControl, type Job } from '../page/owners
 export const VIEW_CAPABILITIES = ['conversationId', 'threadRoles', 'customer', 'history', 'replyComposer', 'sendButton', 'noteBox', 'ticketForm', 'assign', 'kb'] as const;
 export type ViewCapability = (typeof VIEW_CAPABILITIES)[number];
 
+/**
+ * How a capability stands on this page, as the check shows it:
+ * - `ok`: found, and what it reads looks right (both roles in the thread, the customer's fields
+ *   filled, a form with its fields) — only this earns the check mark;
+ * - `doubtful`: found, but the read looks incomplete (only one role, a form missing fields);
+ * - `broken`: a rule of the profile finds something here, but what it reads is unusable (no
+ *   messages, unknown roles, empty fields, a form without fields), or the tool failed;
+ * - `absent`: not on this page (nothing matches: no note box on a list page is not a fault).
+ */
+export const CAPABILITY_STATES = ['ok', 'doubtful', 'broken', 'absent'] as const;
+export type CapabilityState = (typeof CAPABILITY_STATES)[number];
+
+/** Why a row is not `ok` (localised in the panel as capWhy_<code>). */
+export const WHY_CODES = ['oneRole', 'unknownRoles', 'noMessages', 'onlyName', 'emptyFields', 'noRows', 'rowsWithoutId', 'noFields', 'someFields', 'ruleFindsNothingUsable', 'toolFailed'] as const;
+export type WhyCode = (typeof WHY_CODES)[number];
+
 export interface CapabilityRow {
   key: ViewCapability;
+  /** It reads right: `state === 'ok'` (kept for the views and tests that ask only this). */
   found: boolean;
+  state: CapabilityState;
+  why?: WhyCode;
   via: 'profile' | 'heuristics' | null;
-  /** What it reads now, as short lines (the last 3 messages with roles, the customer's fields …). */
+  /** What it reads now, as short lines (every message with its role and the count per role, the customer's fields …). */
   reads: ReadLine[];
 }
 
 /**
  * One line of what a capability reads, as data the panel words in the agent's language: `key`
  * is a message key for its label (a role, a field name), `text` is the page's own text,
- * `keys` a list of message keys (form fields), `code` marks an element description.
+ * `keys` a list of message keys (form fields), `counts` messages per role, `thing` an element
+ * as a person names it (its kind and words; the panel says "the “Send” button").
  */
 export interface ReadLine {
   key?: string;
   text?: string;
   keys?: string[];
   missing?: boolean;
-  code?: boolean;
+  counts?: Record<string, number>;
+  thing?: Named;
 }
 
 export interface RuleCount {
@@ -62,7 +83,8 @@ export interface ConsoleReport {
 }
 
 const READS = [
-  ['conversation.read', { limit: 3 }],
+  // Every message (the tool's most), so the check shows them all with the count per role.
+  ['conversation.read', { limit: 50 }],
   ['customer.read', {}],
   ['ticket.history', {}],
   ['page.inspect', {}],
@@ -122,12 +144,20 @@ function commits(s: Snapshot): Partial<Record<Job, Element | null>> {
 const data = (r: ToolResult | undefined): Record<string, unknown> | null => (r && (r.status === 'done' || r.status === 'dry_run') ? (r.data as Record<string, unknown>) : null);
 const cut = (t: string, n = 90) => (t.length > n ? `${t.slice(0, n)}…` : t);
 
+type Judged = Pick<CapabilityRow, 'state' | 'why'>;
+const ok: Judged = { state: 'ok' };
+const absent: Judged = { state: 'absent' };
+const judged = (state: CapabilityState, why: WhyCode): Judged => ({ state, why });
+
+/** Failed for a reason other than "nothing here": a fault to show, not an absence. */
+const faulty = (r: ToolResult | undefined) => !!r && (r.status === 'failed' || r.status === 'uncertain') && 'error' in r && r.error.type !== 'not_found';
+
 function rows(s: Snapshot, tools: Record<string, ToolResult>): CapabilityRow[] {
   const id = s.identity();
   const profileHas = (v: unknown) => (v ? 'profile' : 'heuristics');
   const conv = data(tools['conversation.read']);
   const messages = (conv?.messages as { role: string; author: string; text: string }[] | undefined) ?? [];
-  const customer = data(tools['customer.read']) ?? {};
+  const customer = (data(tools['customer.read']) ?? {}) as Record<string, unknown>;
   const history = (data(tools['ticket.history'])?.tickets ?? data(tools['ticket.history'])?.rows) as { id: string; title: string; status: string }[] | undefined;
   const reply = s.composer('reply', true);
   const note = s.composer('note', true);
@@ -139,44 +169,63 @@ function rows(s: Snapshot, tools: Record<string, ToolResult>): CapabilityRow[] {
   const threadVia = thread?.via ?? null;
   // What kb.search would ask here: the providers page.inspect reports (a KB section on the page is not needed).
   const kb = (inspected?.kb as { name: string; kind: string }[] | undefined) ?? [];
+  const noKb = !kb.length && s.kbProviders()?.length === 0;
+  // A rule of the profile that finds something here: if its capability reads nothing, it is broken, not absent.
+  const matching = new Set((s.profile ? countRules(s.profile, document) : []).filter((r) => r.matches > 0).map((r) => r.path.split('.').slice(0, 2).join('.')));
+  const ruled = (...paths: string[]) => paths.some((p) => matching.has(p));
+  const counts: Record<string, number> = {};
+  for (const m of messages) counts[m.role] = (counts[m.role] ?? 0) + 1;
+  const fields = Object.entries(customer).filter(([, v]) => String(v ?? '').trim());
+  const formFields = Object.keys(form?.fields ?? {});
+  const judge = {
+    conversationId: id.recordId ? ok : ruled('identity.dom') ? judged('broken', 'ruleFindsNothingUsable') : absent,
+    threadRoles: faulty(tools['conversation.read'])
+      ? judged('broken', 'toolFailed')
+      : !messages.length
+        ? thread || ruled('thread.container', 'thread.entry') ? judged('broken', 'noMessages') : absent
+        : counts.unknown
+          ? judged('broken', 'unknownRoles')
+          : counts.customer && counts.agent ? ok : judged('doubtful', 'oneRole'),
+    customer: faulty(tools['customer.read'])
+      ? judged('broken', 'toolFailed')
+      : fields.length === 0
+        ? ruled('customer.fields', 'customer.container') ? judged('broken', 'emptyFields') : absent
+        : fields.length === 1 && customer.name ? judged('doubtful', 'onlyName') : ok,
+    history: history?.length
+      ? history.every((h) => String(h.id ?? '').trim()) ? ok : judged('doubtful', 'rowsWithoutId')
+      : ruled('history.container') || s.historyList() ? judged('absent', 'noRows') : absent,
+    replyComposer: reply ? ok : ruled('composers.reply') ? judged('broken', 'ruleFindsNothingUsable') : absent,
+    sendButton: send ? ok : absent,
+    noteBox: note ? ok : ruled('composers.note') ? judged('broken', 'ruleFindsNothingUsable') : absent,
+    ticketForm: form?.found
+      ? formFields.length === 0 ? judged('broken', 'noFields') : form.missing?.length ? judged('doubtful', 'someFields') : ok
+      : ruled('ticketForm.container') ? judged('broken', 'noFields') : absent,
+    assign: s.assign() ? ok : absent,
+    kb: kb.length || noKb ? ok : absent,
+  } satisfies Record<ViewCapability, Judged>;
+  const row = (key: ViewCapability, via: CapabilityRow['via'], reads: ReadLine[]): CapabilityRow => ({ key, found: judge[key].state === 'ok', ...judge[key], via: judge[key].state === 'absent' ? null : via, reads });
   return [
-    { key: 'conversationId', found: !!id.recordId, via: id.recordId ? (id.sources[0]?.source === 'profile' || s.profileNames('identity') ? 'profile' : 'heuristics') : null, reads: id.recordId ? [{ text: id.recordId }] : [] },
-    {
-      key: 'threadRoles',
-      found: messages.length > 0 && messages.every((m) => m.role !== 'unknown'),
-      via: threadVia,
-      reads: messages.map((m) => ({ key: `entryRole_${m.role}`, text: `${m.author ? `${m.author}: ` : ''}${cut(m.text)}` })),
-    },
-    {
-      key: 'customer',
-      found: Object.keys(customer).length > 0,
-      via: Object.keys(customer).length ? profileHas(s.profileNames('customerFields')) : null,
-      reads: Object.entries(customer).map(([k, v]) => ({ key: `fieldName_${k}`, text: cut(String(v), 60) })),
-    },
-    { key: 'history', found: !!history?.length, via: history?.length ? profileHas(s.profileNames('historyList')) : null, reads: (history ?? []).slice(0, 3).map((h) => ({ text: cut(`${h.id} ${h.title} ${h.status}`.trim()) })) },
-    { key: 'replyComposer', found: !!reply, via: reply?.via ?? null, reads: reply ? [shownAs(reply.el)] : [] },
-    { key: 'sendButton', found: !!send, via: send?.via ?? null, reads: send ? [shownAs(send.el)] : [] },
-    { key: 'noteBox', found: !!note, via: note?.via ?? null, reads: note ? [shownAs(note.el)] : [] },
-    {
-      key: 'ticketForm',
-      found: !!form?.found,
-      via: s.ticketForm()?.via ?? null,
-      reads: form?.found ? [{ keys: Object.keys(form.fields ?? {}).map((k) => `fieldName_${k}`) }, ...(form.missing?.length ? [{ keys: form.missing.map((k) => `fieldName_${k}`), missing: true }] : [])].filter((l) => l.keys.length) : [],
-    },
-    { key: 'assign', found: !!s.assign(), via: s.assign()?.via ?? null, reads: [] },
+    row('conversationId', id.sources[0]?.source === 'profile' || s.profileNames('identity') ? 'profile' : 'heuristics', id.recordId ? [{ text: id.recordId }] : []),
+    row('threadRoles', threadVia, messages.length ? [{ counts }, ...messages.map((m) => ({ key: `entryRole_${m.role}`, text: `${m.author ? `${m.author}: ` : ''}${cut(m.text)}` }))] : []),
+    row('customer', profileHas(s.profileNames('customerFields')), fields.map(([k, v]) => ({ key: `fieldName_${k}`, text: cut(String(v), 60) }))),
+    row('history', profileHas(s.profileNames('historyList')), (history ?? []).map((h) => ({ text: cut(`${h.id} ${h.title} ${h.status}`.trim()) }))),
+    row('replyComposer', reply?.via ?? null, reply ? [shownAs(reply.el)] : []),
+    row('sendButton', send?.via ?? null, send ? [shownAs(send.el)] : []),
+    row('noteBox', note?.via ?? null, note ? [shownAs(note.el)] : []),
+    row(
+      'ticketForm',
+      s.ticketForm()?.via ?? null,
+      form?.found ? [{ keys: formFields.map((k) => `fieldName_${k}`) }, ...(form.missing?.length ? [{ keys: form.missing.map((k) => `fieldName_${k}`), missing: true }] : [])].filter((l) => l.keys.length) : [],
+    ),
+    row('assign', s.assign()?.via ?? null, []),
     // A profile that lists no provider at all says the console has no knowledge base: known, not missing.
-    s.kbProviders()?.length === 0 && !kb.length
-      ? { key: 'kb', found: true, via: 'profile', reads: [{ key: 'kbKind_none' }] }
-      : { key: 'kb', found: kb.length > 0, via: kb.length ? profileHas(s.profileNames('kb')) : null, reads: kb.map((k) => (k.kind === 'local' ? { key: 'kbKind_local' } : { key: `kbKind_${k.kind}`, text: k.name })) },
+    row('kb', profileHas(s.profileNames('kb')), noKb ? [{ key: 'kbKind_none' }] : kb.map((k) => (k.kind === 'local' ? { key: 'kbKind_local' } : { key: `kbKind_${k.kind}`, text: k.name }))),
   ];
 }
 
-/** How a person would recognise an element: its placeholder, label or button text; else its description. */
+/** How a person would recognise an element: its kind and its words (placeholder, label, button text). */
 function shownAs(el: Element): ReadLine {
-  const placeholder = el.getAttribute('placeholder') ?? el.querySelector('[data-placeholder]')?.getAttribute('data-placeholder') ?? el.getAttribute('data-placeholder');
-  const words = el.getAttribute('aria-label') || placeholder || (el.tagName === 'BUTTON' || el.tagName === 'A' ? el.textContent : null) || (el as HTMLInputElement).value || el.getAttribute('title');
-  const text = words?.replace(/\s+/g, ' ').trim();
-  return text ? { text: cut(text, 60) } : { text: describeEl(el), code: true };
+  return { thing: nameOf(el) };
 }
 
 /**

@@ -49,6 +49,8 @@ export function normalise(cap: Capability, el: Element): Element {
   }
   if (cap === 'send' || cap === 'noteSubmit') return el.closest('button, [role=button], input[type=submit], input[type=button], a[href]') ?? el;
   if (cap === 'ticketForm') return el.closest('form') ?? el;
+  // A click on a cell of a history row means the row: one example must stand for its list.
+  if (cap === 'history') return el.closest('tr, [role=row], li') ?? el;
   return el;
 }
 

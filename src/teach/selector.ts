@@ -37,8 +37,29 @@ export function uniqueSelector(el: Element): Unique | null {
   } catch {
     return null;
   }
+  if (bareTags(css)) return underStableAncestor(el);
   if (positionalSteps(css) > 1) return null;
   return { css, positional: positional(css) };
+}
+
+/** `tbody` alone names nothing: anchor it on the nearest ancestor that has a stable name (`table.history tbody`). */
+function underStableAncestor(el: Element): Unique | null {
+  const doc = el.ownerDocument;
+  for (let a = el.parentElement, i = 0; a && i < 6; a = a.parentElement, i++) {
+    const own = ownStable(a);
+    if (!own) continue;
+    const css = `${own} ${el.localName}`;
+    if (count(doc, css) === 1 && doc.querySelector(css) === el) return { css, positional: false };
+  }
+  return null;
+}
+
+/**
+ * Only tag names (`p`, `div > span`): nothing in it names the thing, so any other paragraph the
+ * page adds above it (a notice, a day separator) takes its place.
+ */
+export function bareTags(css: string): boolean {
+  return !/[.#[]/.test(css);
 }
 
 /** The element's own most telling stable selector (id, a data/aria attribute, classes). */
@@ -114,6 +135,21 @@ export function partSelector(entries: readonly Element[], parts: readonly Elemen
 function first(scope: Element, css: string): Element | null {
   try {
     return scope.querySelector(css);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Where a picked example is on this very page, to find it again after the page reloads in the
+ * middle of teaching (same record, same markup): the unique stable selector when there is one,
+ * else any unique path, positions included. Never a rule, only a way back to the example.
+ */
+export function locatorOf(el: Element): string | null {
+  const u = uniqueSelector(el);
+  if (u) return u.css;
+  try {
+    return finder(el, { root: el.ownerDocument.body ?? el.ownerDocument.documentElement, timeoutMs: 300 });
   } catch {
     return null;
   }

@@ -27,6 +27,9 @@ export const HINTS = {
   recognise: 'a profile must say how to recognise its console',
   sameOriginUrl: 'Use a path on the console itself (e.g. /api/kb/search); other origins are not allowed.',
   jsonPath: 'A dotted path like data.items or title',
+  recipeCommit: 'a recipe ends with its commit: a click, a key or a change (the Send, the Save, the person chosen)',
+  recipeParam: 'a parameter this job does not have, or one inside a CSS or XPath selector (parameters go in values and aria/ or text/ selectors)',
+  recipeStep: 'a step deskhand does not replay (page code, browser settings) or a navigation to another site',
 } as const;
 
 /** Every kind of issue zod 4 reports (z.core.$ZodIssue['code']). */

@@ -7,7 +7,7 @@ import { scoreOptions } from '../../src/catalog/category-match.ts';
 import { DEFAULT_SETTINGS } from '../../src/settings/schema.ts';
 import { Registry } from '../../src/tools/registry.ts';
 
-const NOT_TOOLS = ['index.ts', 'deps.ts', 'fill.ts', 'press.ts', 'composer.ts', 'grades.ts', 'assign.ts', 'landed.ts', 'customer-lookup.ts'];
+const NOT_TOOLS = ['assign-recipe.ts', 'recipe.ts', 'index.ts', 'deps.ts', 'fill.ts', 'press.ts', 'composer.ts', 'grades.ts', 'assign.ts', 'landed.ts', 'customer-lookup.ts'];
 
 function catalog() {
   const registry = new Registry();

@@ -17,6 +17,8 @@ import { plans } from '../../src/plans/index.ts';
 import { RESERVED } from '../../src/settings/hotkeys.ts';
 import { FEATURES, HOTKEY_ACTIONS } from '../../src/settings/schema.ts';
 import { PROBLEM_CODES } from '../../src/tools/problems.ts';
+import { THING_KINDS } from '../../src/dom/name.ts';
+import { CAPABILITY_STATES, WHY_CODES } from '../../src/teach/report.ts';
 import { CALLERS, RISKS } from '../../src/tools/types.ts';
 import { toolKey } from '../../src/ui/i18n.ts';
 import { formatLocale, LOCALES, localePath, placeholders, readLocale, ROOT, sourceFiles } from '../../scripts/locale-files.ts';
@@ -54,6 +56,10 @@ function families(): Record<string, string[]> {
   const roles = ['AGENT', ...Object.values(GRADES).flatMap((g) => (g.requiredRole ? [g.requiredRole] : []))];
   return {
     hk_: HOTKEY_ACTIONS.map((a) => `hk_${a}`),
+    thing_: THING_KINDS.map((k) => `thing_${k}`),
+    thingNamed_: THING_KINDS.map((k) => `thingNamed_${k}`),
+    capState_: CAPABILITY_STATES.map((c) => `capState_${c}`),
+    capWhy_: WHY_CODES.map((c) => `capWhy_${c}`),
     f_: FEATURES.map((f) => `f_${f}`),
     caller_: CALLERS.map((c) => `caller_${c}`),
     risk_: RISKS.map((r) => `risk_${r}`),
