@@ -284,7 +284,7 @@ export async function handleTeach(host: Host, msg: TeachMsg, sender: chrome.runt
     return { ok: true, report: await buildReport(model, coreFor(host, model), reportDeps(host)) };
   }
   if (msg.type === 'teach.watch') return { ok: true, changed: await settledChange(host) };
-  return pickOne(msg);
+  return pickOne(host, msg);
 }
 
 /** How long one watch waits for a change before it answers `false` (the panel asks again). */
@@ -326,7 +326,7 @@ function safeQuery(css: string): Element | null {
   }
 }
 
-async function pickOne({ capability: cap, slot, earlier }: PickMsg): Promise<Reply<Record<string, unknown>>> {
+async function pickOne(host: Host, { capability: cap, slot, earlier }: PickMsg): Promise<Reply<Record<string, unknown>>> {
   state.picking?.abort();
   const ctl = new AbortController();
   state.picking = ctl;
@@ -339,7 +339,9 @@ async function pickOne({ capability: cap, slot, earlier }: PickMsg): Promise<Rep
   const el = normalise(cap, raw);
   const picks: Picks = { ...heldPicks(cap, earlier), [slot]: el };
   state.picks.set(cap, picks);
-  const rule = ruleFor(cap, picks);
+  // The customer panel's person, as the page model reads it: roles can be taught by who wrote each message.
+  const customer = host.model.current().customer().fields;
+  const rule = ruleFor(cap, picks, { customer: { name: customer.name, email: customer.email } });
   showMatches(rule.patch ? matchedBy(rule.patch) : [el]);
   const named = nameOf(el);
   return {

@@ -14,10 +14,13 @@ import { registerCatalog } from '../catalog/index.ts';
 import { findButtonIn, findButtonNear } from '../dom/controls/button.ts';
 import { cleanValue } from '../dom/customer.ts';
 import { describeEl } from '../dom/describe.ts';
+import { entryParts } from '../dom/entry.ts';
 import { findButton, kindOf } from '../dom/find.ts';
+import { idFromText, idFromUrl } from '../dom/ids.ts';
 import { currentValue } from '../dom/set-value.ts';
 import { matchesSafely, queryAll, queryOne } from '../dom/query.ts';
 import { BUTTON_SYNONYMS } from '../dom/synonyms.ts';
+import { listedOrder } from '../dom/thread.ts';
 import { visibleTextOf } from '../dom/visible.ts';
 import { classifySender, refusal } from '../messages/index.ts';
 import { PageModel } from '../page/model.ts';
@@ -32,6 +35,10 @@ export const TEACH_KIT = {
   cleanValue,
   describeEl,
   findButton,
+  entryParts,
+  idFromText,
+  idFromUrl,
+  listedOrder,
   kindOf,
   currentValue,
   matchesSafely,

@@ -78,10 +78,25 @@ export function entryParts(entry: Element, rule: EntryRule = {}): EntryParts {
     author = '';
   }
   const timeText = timeEl ? text(timeEl) : (line?.time ?? dateIn(authorEl?.parentElement ? text(authorEl.parentElement) : ''));
-  const parsed = parseTime(timeText || timeEl?.getAttribute('title') || '', timeEl?.getAttribute('datetime') ?? null);
-  return { author, time: parsed.text, timeIso: parsed.iso, text: bodyText, hiddenChars: body.hiddenChars, invisibleChars: body.invisibleChars, noteBadge: !!badge };
+  const tip = timeEl ? tooltipOf(timeEl) : '';
+  const parsed = parseTime(timeText || tip, timeEl?.getAttribute('datetime') ?? null);
+  // "2 hours ago" on the page, "Dec 2, 2026 00:45" in its tooltip: the tooltip is the exact time.
+  const exact = tip && !timeEl?.hasAttribute('datetime') ? parseTime(tip, null).iso : null;
+  return { author, time: parsed.text, timeIso: exact ?? parsed.iso, text: bodyText, hiddenChars: body.hiddenChars, invisibleChars: body.invisibleChars, noteBadge: !!badge };
 }
 
+
+/**
+ * The tooltip of a time (its `title`; Bootstrap moves it to `data-original-title`, Bootstrap 5
+ * to `data-bs-original-title`), where consoles that print "2 hours ago" keep the full date.
+ */
+function tooltipOf(el: Element): string {
+  for (const a of ['title', 'data-original-title', 'data-bs-original-title', 'data-tooltip', 'data-tippy-content']) {
+    const v = el.getAttribute(a)?.trim();
+    if (v) return v.slice(0, 120);
+  }
+  return '';
+}
 
 function isBadge(el: Element): boolean {
   const t = raw(el);

@@ -38,6 +38,13 @@ export interface RoleSignals {
 export interface RoleContext {
   agentNames: readonly string[];
   customerName: string;
+  /** The customer's e-mail as the customer panel shows it (some consoles print it as the poster). */
+  customerEmail?: string;
+  /**
+   * `identity`: roles are told apart only by who wrote each entry (no class or side differs):
+   * the customer panel's person is the customer, every other named poster is staff.
+   */
+  customerBy?: 'identity';
   /** Profile words for roles, added to the built-in ones. */
   extra?: Partial<Record<ThreadRole, readonly string[]>>;
 }
@@ -64,8 +71,42 @@ export function classifyRoles(entries: RoleSignals[], ctx: RoleContext): { role:
   // Most entries name a poster: one that names nobody is an event ("Ticket assigned to …").
   const authored = entries.filter((e) => e.author.trim()).length;
   const eventsUnsigned = entries.length >= 2 && authored / entries.length >= 0.5;
-  return byAuthor(entries, entries.map((e) => classifyOne(e, common, aligned, ctx, eventsUnsigned)));
+  const roles = entries.map((e) => classifyOne(e, common, aligned, ctx, eventsUnsigned));
+  if (ctx.customerBy === 'identity') return entries.map((e, i) => byIdentity(e, roles[i]!, ctx));
+  // Still unknown after everything else, but signed by someone who is not the customer (the
+  // panel's person, or whoever signs the entries read as the customer's), in a thread the
+  // customer signs too: in a helpdesk that poster is staff.
+  const read = byAuthor(entries, roles);
+  const customers = new Set(entries.filter((e, i) => read[i]!.role === 'customer' || isCustomer(e.author, ctx)).map((e) => norm(e.author)).filter(Boolean));
+  if (!customers.size) return read;
+  return read.map((r, i) => {
+    const a = norm(entries[i]!.author);
+    return r.role === 'unknown' && a && !customers.has(a) ? { role: 'agent', why: 'author is not the customer' } : r;
+  });
 }
+
+/**
+ * Roles by who wrote the entry: a note or an event stays one (a badge, a word); any other entry
+ * is the customer's when its poster is the customer panel's person (name or e-mail), else the
+ * staff's when it names a poster at all.
+ */
+function byIdentity(e: RoleSignals, r: { role: ReadRole; why: string }, ctx: RoleContext): { role: ReadRole; why: string } {
+  if (r.role === 'note' || r.role === 'system') return r;
+  // Nobody to compare with (the customer panel was not read): the other signals stand.
+  if (!norm(e.author) || (!norm(ctx.customerName) && !norm(ctx.customerEmail ?? ''))) return r;
+  if (isCustomer(e.author, ctx)) return { role: 'customer', why: 'author is the customer' };
+  return { role: 'agent', why: 'author is not the customer' };
+}
+
+/** The poster is the customer panel's person (by name, or an e-mail in the poster line). */
+function isCustomer(author: string, ctx: RoleContext): boolean {
+  const a = norm(author);
+  const name = norm(ctx.customerName);
+  const email = norm(ctx.customerEmail ?? '');
+  return !!a && ((!!name && a === name) || (!!email && a.includes(email)));
+}
+
+const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
 
 /** One author, one side: an unknown entry takes the role its author has elsewhere (a note's author is an agent). */
 function byAuthor(entries: RoleSignals[], roles: { role: ReadRole; why: string }[]): { role: ReadRole; why: string }[] {
@@ -115,7 +156,8 @@ function classifyOne(e: RoleSignals, common: Set<string>, aligned: boolean, ctx:
   return { role: 'unknown', why: 'no signal' };
 }
 
-const SELF_NAMES = ['you', 'me', '我', '我自己', 'yourself'];
+/** How consoles print the signed-in agent as a poster ("you", FreeScout zh "你"). */
+export const SELF_NAMES = ['you', 'me', '我', '我自己', 'yourself', '你', '您'];
 
 function roleByAuthor(author: string, ctx: RoleContext): { role: ReadRole; why: string } | null {
   const a = author.trim().toLowerCase();

@@ -30,7 +30,15 @@ export interface ThreadRule {
   readonly body?: string | undefined;
   /** Parts of an entry that are not the message (toolbars, quoted history, signatures). */
   readonly exclude?: readonly string[] | undefined;
+  /** How the page lists the entries; unset: derived from the entries' times (thread.ts). */
+  readonly order?: ThreadOrder | undefined;
+  /** `identity`: the customer is whoever the customer panel names; every other poster is staff (roles.ts). */
+  readonly customerBy?: 'identity' | undefined;
 }
+
+/** How a console lists a thread: the reader always returns it oldest first. */
+export const THREAD_ORDERS = ['oldest-first', 'newest-first'] as const;
+export type ThreadOrder = (typeof THREAD_ORDERS)[number];
 
 export interface FieldHint {
   readonly css?: string | undefined;

@@ -5,9 +5,9 @@
  * it names things, else found by what a thread is: a run of sibling blocks with text, times
  * and authors, marked by words like thread/messages/log, near the composer.
  */
-import type { ThreadRule } from './rules.ts';
+import type { ThreadOrder, ThreadRule } from './rules.ts';
 import { collectRoots } from './roots.ts';
-import { classifyRoles, entryTokens, type ReadRole, type RoleContext, type RoleSignals } from './roles.ts';
+import { classifyRoles, entryTokens, SELF_NAMES, type ReadRole, type RoleContext, type RoleSignals } from './roles.ts';
 import { allIn, entryParts, type EntryParts } from './entry.ts';
 import { hasAny, markupTokens } from './tokens.ts';
 import { elementVisible } from './visible.ts';
@@ -32,17 +32,20 @@ export interface ThreadRead {
   invisibleChars: number;
   via: 'profile' | 'heuristics';
   container: Element;
+  /** How the page lists the entries (they are returned oldest first either way), and what said so. */
+  listed: { order: ThreadOrder; by: 'profile' | 'times' | 'page' };
 }
 
 const CONTAINER_WORDS = ['thread', 'threads', 'messages', 'conversation', 'timeline', 'chat', 'transcript', 'comments', 'entries', 'feed', 'log', 'history', 'replies'];
+const PART_WORDS = ['header', 'heading', 'meta', 'byline', 'toolbar', 'footer'];
 const ENTRY_WORDS = ['message', 'msg', 'entry', 'comment', 'reply', 'response', 'note', 'post', 'bubble', 'event', 'chatmessage', 'item'];
 
 /** The thread found by what a thread is (no rule): a run of sibling entries. */
-export function readThreadByShape(ctx: RoleContext, scope: Document = document): ThreadRead | null {
+export function readThreadByShape(ctx: RoleContext, scope: Document = document, hints: Pick<ThreadRule, 'order'> = {}): ThreadRead | null {
   const container = findThreadContainer(scope);
   if (!container) return null;
   const entries = entryCandidates(container);
-  return assemble(entries, container, ctx, 'heuristics', {});
+  return assemble(entries, container, ctx, 'heuristics', hints.order ? { order: hints.order } : {});
 }
 
 /** The thread as a caller's rule says (null when the rule matches no entry). */
@@ -75,11 +78,36 @@ function assemble(els: Element[], container: Element, ctx: RoleContext, via: Thr
     shown.push({ el, parts, ruleRole, signals: { tokens: entryTokens(el), badge: parts.noteBadge, side: sideOf(el, box), author: parts.author } });
   }
   const roles = classifyRoles(shown.map((s) => s.signals), ctx);
+  const me = ctx.agentNames[0]?.trim() ?? '';
   const entries = shown.map((s, i): ThreadEntry => {
     const r = s.ruleRole ? { role: s.ruleRole, why: 'profile rule' } : roles[i]!;
-    return { role: r.role, roleWhy: r.why, author: s.parts.author, time: s.parts.time, timeIso: s.parts.timeIso, text: s.parts.text };
+    // "you" is the signed-in agent: say who that is, as the other entries name their posters.
+    const author = me && SELF_NAMES.includes(s.parts.author.trim().toLowerCase()) ? me : s.parts.author;
+    return { role: r.role, roleWhy: r.why, author, time: s.parts.time, timeIso: s.parts.timeIso, text: s.parts.text };
   });
-  return { entries: entries.filter((e) => e.text), hiddenEntries, hiddenChars, invisibleChars, via, container };
+  const listed = listedOrder(entries, rule.order);
+  const oldestFirst = listed.order === 'newest-first' ? entries.reverse() : entries;
+  return { entries: oldestFirst.filter((e) => e.text), hiddenEntries, hiddenChars, invisibleChars, via, container, listed };
+}
+
+/**
+ * How the page lists the thread: as the profile says, else as the entries' times say — every
+ * dated entry no later than the one above it, and at least one earlier, is a newest-first list
+ * (FreeScout, Help Scout, many mail-style consoles) — else the page's order.
+ */
+const SAME_TIME_MS = 60_000;
+
+export function listedOrder(entries: readonly { timeIso: string | null }[], rule: ThreadOrder | undefined): ThreadRead['listed'] {
+  if (rule) return { order: rule, by: 'profile' };
+  const times = entries.map((e) => (e.timeIso ? Date.parse(e.timeIso) : NaN)).filter((t) => !Number.isNaN(t));
+  if (times.length < 2 || times.length < entries.length / 2) return { order: 'oldest-first', by: 'page' };
+  let down = 0;
+  // Within a minute is the same time: relative texts ("3 hours ago") are read against a clock that moves while reading.
+  for (let i = 1; i < times.length; i++) {
+    if (times[i]! > times[i - 1]! + SAME_TIME_MS) return { order: 'oldest-first', by: 'times' };
+    if (times[i]! < times[i - 1]! - SAME_TIME_MS) down += 1;
+  }
+  return down > 0 ? { order: 'newest-first', by: 'times' } : { order: 'oldest-first', by: 'page' };
 }
 
 
@@ -137,13 +165,17 @@ export function containerScore(el: Element): number {
   const kids = entryCandidates(el);
   if (kids.length < 1 || kids.length > 500) return 0;
   if (el.matches(NOT_THREAD) || el.closest('nav, header, footer, [role=navigation], [role=banner], [contenteditable=true]')) return 0;
-  const texts = kids.map(deepText);
+  // Whitespace squashed: server-rendered templates indent deeply, and the time may sit far into the raw text.
+  const texts = kids.map((k) => deepText(k).replace(/\s+/g, ' '));
   const texty = kids.filter((_k, i) => texts[i]!.trim().length >= 12);
   if (texty.length < 1) return 0;
   let score = Math.min(texty.length, 12) * 0.35;
   const role = el.getAttribute('role');
   if (role === 'log' || role === 'feed') score += 4;
-  if (hasAny(markupTokens(el), CONTAINER_WORDS)) score += 3;
+  const own = markupTokens(el);
+  if (hasAny(own, CONTAINER_WORDS)) score += 3;
+  // An entry's own header ("thread-header": poster, time, status) is a row of parts, not the thread.
+  if (hasAny(own, PART_WORDS)) score -= 3;
   const entryish = kids.filter((k) => {
     const r = k.getAttribute('role');
     return r === 'article' || r === 'listitem' || !!hasAny(entryTokens(k), ENTRY_WORDS);

@@ -74,6 +74,9 @@ function absolute(t: string, now: Date): string | null {
     if (iso[5]) return isoOf(new Date(`${iso[1]}-${pad(iso[2]!)}-${pad(iso[3]!)}T${iso[4] ?? '00:00'}${iso[5]}`));
     return withClock(new Date(Number(iso[1]), Number(iso[2]) - 1, Number(iso[3])), iso[4] ?? '');
   }
+  // moment.js's "MMM D, YYYY" in zh-CN ("12月 2, 2026 00:45", FreeScout's tooltips).
+  const zhMonth = /(\d{1,2})月\s*(\d{1,2}),\s*(\d{4})/.exec(t);
+  if (zhMonth) return withClock(new Date(Number(zhMonth[3]), Number(zhMonth[1]) - 1, Number(zhMonth[2])), t.slice(zhMonth.index + zhMonth[0].length));
   const zh = /(?:(\d{4})年)?(\d{1,2})月(\d{1,2})日/.exec(t);
   if (zh) return withClock(new Date(Number(zh[1] ?? now.getFullYear()), Number(zh[2]) - 1, Number(zh[3])), t.slice(zh.index + zh[0].length));
   const us = /\b(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})\b/.exec(t);

@@ -24,7 +24,7 @@ import type { Facet } from '../tools/types.ts';
 import { readIdentity, pickValue, type RecordIdentity } from './identity.ts';
 import { chooseProfile, onPath, type ProfileChoice } from './match.ts';
 import type { CameFrom } from '../messages/came-from.ts';
-import type { ConsoleProfile, LoadedProfile } from '../profiles/schema.ts';
+import { globToRegExp, type ConsoleProfile, type HistoryList, type LoadedProfile } from '../profiles/schema.ts';
 import type { RecipeJob } from '../profiles/recipe.ts';
 import type { Flow } from '../dom/replay/steps.ts';
 import { elementOf, openerOf, partsOf, type RecipeParts } from './recipes.ts';
@@ -108,18 +108,36 @@ export class Snapshot {
   /** The profile's thread rule when it matches anything, else the thread found by its shape. */
   readonly thread = once((): ThreadRead | null =>
     safe(() => {
+      const rule = this.profile?.thread;
       const ctx = {
         agentNames: this.agentNames(),
         customerName: this.customer().fields.name ?? '',
+        customerEmail: this.customer().fields.email ?? '',
+        ...(rule?.customerBy ? { customerBy: rule.customerBy } : {}),
         ...(this.profile?.synonyms?.roles ? { extra: this.profile.synonyms.roles } : {}),
       };
-      const rule = this.profile?.thread;
-      return (rule ? readThreadByRule(rule, ctx, this.doc) : null) ?? readThreadByShape(ctx, this.doc);
+      // The console's order and how it tells roles apart hold where its entry rule finds nothing too.
+      return (rule ? readThreadByRule(rule, ctx, this.doc) : null) ?? readThreadByShape(ctx, this.doc, rule?.order ? { order: rule.order } : {});
     }, null),
   );
 
+  /**
+   * The history rule for this kind of page: the profile's rule for the first page glob that
+   * matches this path and finds its list here, else its rule for every other page.
+   */
+  readonly historyRule = once((): HistoryList | undefined => {
+    const h = this.profile?.history;
+    const path = this.doc.location.pathname;
+    for (const [glob, rule] of Object.entries(h?.pages ?? {})) {
+      if (safe(() => globToRegExp(glob).test(path), false) && (!rule.container || queryOne(this.doc, rule.container))) return rule;
+    }
+    if (!h) return undefined;
+    const { follow: _f, pages: _p, ...base } = h;
+    return base;
+  });
+
   readonly historyList = once((): Element | null => {
-    const rule = this.profile?.history;
+    const rule = this.historyRule();
     if (rule?.container) return queryOne(this.doc, rule.container);
     const words = [...SECTION_SYNONYMS.history, ...(this.profile?.synonyms?.sections?.history ?? [])];
     const thread = this.thread()?.container ?? null;
@@ -131,7 +149,7 @@ export class Snapshot {
 
   readonly history = once((): TicketRow[] | null => {
     const list = this.historyList();
-    return list ? safe(() => readHistoryRows(list, this.profile?.history), []) : null;
+    return list ? safe(() => readHistoryRows(list, this.historyRule()), []) : null;
   });
 
   private readonly composers = new Map<string, ComposerInfo | null>();
@@ -297,7 +315,7 @@ export class Snapshot {
     const p = this.profile;
     if (part === 'identity') return !!p?.identity;
     if (part === 'customerFields') return !!p?.customer?.fields && Object.keys(p.customer.fields).length > 0;
-    if (part === 'historyList') return !!p?.history?.container;
+    if (part === 'historyList') return !!this.historyRule()?.container;
     return !!p?.kb?.length;
   }
 
@@ -574,7 +592,7 @@ export class PageModel {
   async historyWithFollow(signal?: AbortSignal): Promise<{ rows: TicketRow[]; via: Via | 'follow' } | null> {
     const s = this.current();
     const here = s.history();
-    if (here) return { rows: here, via: s.profile?.history?.container ? 'profile' : 'heuristics' };
+    if (here) return { rows: here, via: s.historyRule()?.container ? 'profile' : 'heuristics' };
     const follow = s.profile?.history?.follow;
     const href = follow ? this.followHref(follow, s) : null;
     if (!follow || !href) return null;

@@ -6,7 +6,7 @@
  *
  * Pure module (no DOM, no chrome.*): the service worker, the options page and tests import it.
  */
-import { CUSTOMER_KEYS, THREAD_ROLES, type CustomerKey, type ThreadRole } from '../dom/rules.ts';
+import { CUSTOMER_KEYS, THREAD_ORDERS, THREAD_ROLES, type CustomerKey, type ThreadRole } from '../dom/rules.ts';
 import { z } from '../tools/zod.ts';
 import { fromIssues, HINTS, type Problem } from '../tools/problems.ts';
 import { slowPattern } from './pattern.ts';
@@ -78,6 +78,13 @@ export const Thread = z.strictObject({
   body: z.optional(Css),
   /** Parts of an entry that are not the message (toolbars, quoted history, signatures). */
   exclude: z.optional(z.array(Css).check(z.maxLength(20))),
+  /** How the console lists the entries (FreeScout: newest first); unset, the entries' times decide. */
+  order: z.optional(z.enum(THREAD_ORDERS)),
+  /**
+   * `identity`: nothing in the markup tells the roles apart, only who wrote each entry — the
+   * person the customer panel names is the customer, every other poster is staff.
+   */
+  customerBy: z.optional(z.literal('identity')),
 });
 
 export { CUSTOMER_KEYS, type CustomerKey };
@@ -114,14 +121,29 @@ export const Customer = z.strictObject({
   follow: z.optional(Follow),
 });
 
-export const History = z.strictObject({
+/** Where a list of the customer's tickets is on one kind of page, and which part of a row is what. */
+const historyList = {
   container: z.optional(Css),
   item: z.optional(Css),
+  /** The row's ticket id (the "Number" column). */
   id: z.optional(Pick),
+  /** The row's subject (the "Conversation" column). */
   title: z.optional(Css),
   status: z.optional(Css),
   date: z.optional(Css),
+};
+export const HistoryList = z.strictObject(historyList);
+export type HistoryList = z.infer<typeof HistoryList>;
+
+export const History = z.strictObject({
+  ...historyList,
   follow: z.optional(Follow),
+  /**
+   * The list on other kinds of page, by path glob (`/customers/*`: the customer's own page lists
+   * their tickets in a table, the ticket page in a side block): the first glob that matches the
+   * page's path is used there, the rule above everywhere else.
+   */
+  pages: z.optional(z.record(PathGlob, HistoryList).check(z.refine((r) => Object.keys(r).length <= 10, 'at most 10 kinds of page'))),
 });
 
 export const EDITOR_KINDS = [

@@ -12,7 +12,7 @@ import { parseProfile, type ConsoleProfile } from './schema.ts';
 import { problem, type Problem } from '../tools/problems.ts';
 
 /** What one taught rule changes in a profile draft. */
-export type ProfilePatch = Partial<Pick<ConsoleProfile, 'identity' | 'thread' | 'customer' | 'history' | 'composers' | 'ticketForm'>>;
+export type ProfilePatch = Partial<Pick<ConsoleProfile, 'identity' | 'thread' | 'customer' | 'history' | 'composers' | 'ticketForm' | 'kb'>>;
 
 export function draftId(origin: string): string {
   const host = new URL(origin).host.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
@@ -34,9 +34,17 @@ function merge(a: Obj, b: Obj): Obj {
   return out;
 }
 
-/** The draft with a patch in it; a thread rule replaces the whole thread rule (it was made from all examples). */
+/**
+ * The draft with a patch in it; a thread rule replaces the whole thread rule, and a history
+ * rule for a kind of page replaces that page's rule (each was made from all its examples).
+ */
 export function applyPatch(draft: ConsoleProfile, patch: ProfilePatch): ConsoleProfile {
-  const base = patch.thread ? { ...draft, thread: undefined } : draft;
+  let base = patch.thread ? { ...draft, thread: undefined } : draft;
+  const pages = patch.history?.pages;
+  if (pages && base.history?.pages) {
+    const kept = Object.fromEntries(Object.entries(base.history.pages).filter(([glob]) => !(glob in pages)));
+    base = { ...base, history: { ...base.history, pages: kept } };
+  }
   const merged = merge(base as unknown as Obj, patch as Obj) as unknown as ConsoleProfile;
   if (!merged.thread) delete merged.thread;
   return merged;

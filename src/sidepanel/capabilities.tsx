@@ -19,7 +19,7 @@ export const TEACHES: Record<ViewCapability, Capability[]> = {
   noteBox: ['note', 'noteSubmit'],
   ticketForm: ['ticketForm'],
   assign: [],
-  kb: [],
+  kb: ['kb'],
 };
 
 export async function fetchReport(tabId: number, draft?: ConsoleProfile): Promise<ConsoleReport | null> {

@@ -17,26 +17,28 @@ export const CAPABILITIES = [
   'note',
   'noteSubmit',
   'ticketForm',
+  'kb',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
-export const SLOTS = ['one', 'customer', 'agent', 'note', 'author', 'first', 'second'] as const;
+export const SLOTS = ['one', 'customer', 'agent', 'note', 'author', 'oldest', 'first', 'second', 'idCell', 'titleCell'] as const;
 export type Slot = (typeof SLOTS)[number];
 
 export const STEPS: Record<Capability, { required: readonly Slot[]; optional: readonly Slot[] }> = {
   recordId: { required: ['one'], optional: [] },
-  thread: { required: ['customer', 'agent'], optional: ['note', 'author'] },
+  thread: { required: ['customer', 'agent'], optional: ['note', 'author', 'oldest'] },
   customerName: { required: ['one'], optional: [] },
   customerEmail: { required: ['one'], optional: [] },
   customerPhone: { required: ['one'], optional: [] },
   customerOrder: { required: ['one'], optional: [] },
   // One row is enough where there is only one (a customer with one earlier ticket); a second helps.
-  history: { required: ['first'], optional: ['second'] },
+  history: { required: ['first'], optional: ['second', 'idCell', 'titleCell'] },
   reply: { required: ['one'], optional: [] },
   send: { required: ['one'], optional: [] },
   note: { required: ['one'], optional: [] },
   noteSubmit: { required: ['one'], optional: [] },
   ticketForm: { required: ['one'], optional: [] },
+  kb: { required: ['one'], optional: [] },
 };
 
 /** Why a rule is the way it is, or what to watch (localised in the panel as teachNote_<code>). */
@@ -50,5 +52,10 @@ export const NOTE_CODES = [
   'sameEntry',
   'noStableSelector',
   'examplesDisagree',
+  'displayNumber',
+  'orderFromTimes',
+  'orderFromOldest',
+  'rolesByIdentity',
+  'pageKind',
 ] as const;
 export type NoteCode = (typeof NOTE_CODES)[number];

@@ -169,6 +169,7 @@ function rows(s: Snapshot, tools: Record<string, ToolResult>): CapabilityRow[] {
   const threadVia = thread?.via ?? null;
   // What kb.search would ask here: the providers page.inspect reports (a KB section on the page is not needed).
   const kb = (inspected?.kb as { name: string; kind: string }[] | undefined) ?? [];
+  const noKb = !kb.length && s.kbProviders()?.length === 0;
   // A rule of the profile that finds something here: if its capability reads nothing, it is broken, not absent.
   const matching = new Set((s.profile ? countRules(s.profile, document) : []).filter((r) => r.matches > 0).map((r) => r.path.split('.').slice(0, 2).join('.')));
   const ruled = (...paths: string[]) => paths.some((p) => matching.has(p));
@@ -200,7 +201,7 @@ function rows(s: Snapshot, tools: Record<string, ToolResult>): CapabilityRow[] {
       ? formFields.length === 0 ? judged('broken', 'noFields') : form.missing?.length ? judged('doubtful', 'someFields') : ok
       : ruled('ticketForm.container') ? judged('broken', 'noFields') : absent,
     assign: s.assign() ? ok : absent,
-    kb: kb.length ? ok : absent,
+    kb: kb.length || noKb ? ok : absent,
   } satisfies Record<ViewCapability, Judged>;
   const row = (key: ViewCapability, via: CapabilityRow['via'], reads: ReadLine[]): CapabilityRow => ({ key, found: judge[key].state === 'ok', ...judge[key], via: judge[key].state === 'absent' ? null : via, reads });
   return [
@@ -217,7 +218,8 @@ function rows(s: Snapshot, tools: Record<string, ToolResult>): CapabilityRow[] {
       form?.found ? [{ keys: formFields.map((k) => `fieldName_${k}`) }, ...(form.missing?.length ? [{ keys: form.missing.map((k) => `fieldName_${k}`), missing: true }] : [])].filter((l) => l.keys.length) : [],
     ),
     row('assign', s.assign()?.via ?? null, []),
-    row('kb', profileHas(s.profileNames('kb')), kb.map((k) => (k.kind === 'local' ? { key: 'kbKind_local' } : { key: `kbKind_${k.kind}`, text: k.name }))),
+    // A profile that lists no provider at all says the console has no knowledge base: known, not missing.
+    row('kb', profileHas(s.profileNames('kb')), noKb ? [{ key: 'kbKind_none' }] : kb.map((k) => (k.kind === 'local' ? { key: 'kbKind_local' } : { key: `kbKind_${k.kind}`, text: k.name }))),
   ];
 }
 

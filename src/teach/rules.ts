@@ -9,12 +9,16 @@
  * attribute on one and not the other (or on something inside it, as `:has(…)`); when nothing
  * in the markup differs, the heuristics' alignment rule is left to tell them apart.
  */
+import { idFromText, idFromUrl } from '../dom/ids.ts';
 import { matchesSafely } from '../dom/query.ts';
 import { cleanValue } from '../dom/customer.ts';
 import { visibleTextOf } from '../dom/visible.ts';
 import type { CustomerKey, ThreadRole } from '../profiles/schema.ts';
 import type { Capability, NoteCode, Slot } from './capabilities.ts';
 import { STEPS } from './capabilities.ts';
+import { idTokens, pageGlob, urlIdOf } from './url-shape.ts';
+import { byIdentity, taughtOrder } from './thread-order.ts';
+import { kbRule } from './kb.ts';
 import { childOnPath, commonAncestor, compoundOf, count, marks, ownStable, partSelector, uniqueSelector } from './selector.ts';
 
 export type Picks = Partial<Record<Slot, Element>>;
@@ -50,16 +54,23 @@ export function normalise(cap: Capability, el: Element): Element {
   return el;
 }
 
-export function ruleFor(cap: Capability, picks: Picks): RuleResult {
+/** What the page says beside the picks: the customer panel's person (roles by identity). */
+export interface PickContext {
+  customer?: { name?: string | undefined; email?: string | undefined };
+}
+
+export function ruleFor(cap: Capability, picks: Picks, ctx: PickContext = {}): RuleResult {
   const need = STEPS[cap].required.filter((s) => !picks[s]);
   if (need.length && !(cap === 'history' && picks.first)) return { patch: null, need, notes: [], matches: 0 };
   switch (cap) {
     case 'thread':
-      return threadRule(picks);
+      return threadRule(picks, ctx);
     case 'history':
       return historyRule(picks);
     case 'recordId':
       return recordIdRule(picks.one!);
+    case 'kb':
+      return kbRule(picks.one!);
     case 'customerName':
     case 'customerEmail':
     case 'customerPhone':
@@ -138,37 +149,42 @@ function fieldRule(key: CustomerKey, el: Element): RuleResult {
 
 const reEscape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
+/**
+ * The picked number, read from the URL when the URL carries it (any shape: url-shape.ts) and
+ * from the picked element. A number the URL does not carry while the URL names another id
+ * (osTicket: `?id=2`, the page shows "#452271") is the number people see, not the record id.
+ */
 function recordIdRule(el: Element): RuleResult {
   const notes: Note[] = [];
   const doc = el.ownerDocument;
   const text = textOf(el).replace(/\s+/g, ' ');
-  const url = new URL(doc.location.href);
   const identity: NonNullable<ProfilePatch['identity']> = {};
-  const segs = url.pathname.split('/');
-  const at = segs.findIndex((s) => s.length >= 3 && text.includes(s));
-  let value: string | null = null;
-  if (at > 0) {
-    value = segs[at]!;
-    identity.url = [{ path: `^${reEscape(segs.slice(0, at).join('/'))}/([^/?#]+)` }];
-    notes.push({ code: 'fromUrl', detail: identity.url[0] && 'path' in identity.url[0] ? identity.url[0].path : '' });
-  } else {
-    for (const [param, v] of url.searchParams) {
-      if (v.length >= 2 && text.includes(v)) {
-        value = v;
-        identity.url = [{ param }];
-        notes.push({ code: 'fromUrl', detail: `?${param}=` });
-        break;
-      }
-    }
+  const href = doc.location.href;
+  const inUrl = urlIdOf(href, text);
+  const value = inUrl?.value ?? shownId(text);
+  if (inUrl) {
+    identity.url = [inUrl.rule];
+    notes.push({ code: 'fromUrl', detail: 'param' in inUrl.rule ? `?${inUrl.rule.param}=` : inUrl.rule.path });
   }
   const css = single(el, notes);
-  if (css) {
-    const i = value ? text.indexOf(value) : -1;
-    const prefix = i > 0 ? text.slice(0, i) : '';
-    identity.dom = [{ css, ...(prefix ? { pattern: `${reEscape(prefix)}(\\S+)` } : value && text !== value ? { pattern: `(${reEscape(value).replace(/\w+/g, '\\w+')})` } : {}) }];
+  if (css && value) {
+    // Only the marks right before the number ("#", "No.") are kept: words before it change with the UI language.
+    const lead = /[^\p{L}\p{N}]*$/u.exec(text.slice(0, Math.max(0, text.indexOf(value))))?.[0] ?? '';
+    const group = /^\d+$/.test(value) ? '(\\d+)' : `(${reEscape(value).replace(/\w+/g, '\\w+')})`;
+    const pick = { css, ...(lead.trim() ? { pattern: `${reEscape(lead)}${group}` } : text !== value ? { pattern: group } : {}) };
+    const other = inUrl ? null : idFromUrl(href);
+    if (other && other.value !== value) {
+      identity.display = [pick];
+      notes.push({ code: 'displayNumber', detail: other.where });
+    } else identity.dom = [pick];
   }
-  if (!identity.url && !identity.dom) return none(notes);
+  if (!identity.url && !identity.dom && !identity.display) return none(notes);
   return { patch: { identity }, need: [], notes, matches: css ? count(doc, css) : 1 };
+}
+
+/** The id a heading shows ("Ticket #452271", "# 2"): after a `#` or an id word, else its first id-like token. */
+function shownId(text: string): string | null {
+  return idFromText(text) ?? /#\s*([A-Za-z]{0,6}-?\d+)\b/.exec(text)?.[1] ?? idTokens(text)[0] ?? null;
 }
 
 // ------------------------------------------------------------------ lists
@@ -216,16 +232,37 @@ function topLevel(root: Element, css: string): Element[] {
   }
 }
 
+/**
+ * The customer's tickets as a list on this kind of page (the ticket page's side block, the
+ * customer's own page's table: each its own rule, by page glob), and — when the agent picks a
+ * cell of a row — which column is the ticket id and which the title.
+ */
 function historyRule(picks: Picks): RuleResult {
   const notes: Note[] = [];
   const list = listOf([picks.first!, ...(picks.second ? [picks.second] : [])], notes);
   if (!list) return none(notes);
-  return { patch: { history: { container: list.container, item: list.entry } }, need: [], notes, matches: topLevel(list.root, list.entry).length };
+  const rule: { container: string; item: string; id?: { css: string; pattern?: string }; title?: string } = { container: list.container, item: list.entry };
+  const rows = list.entries;
+  const cellIn = (cell: Element | undefined) => {
+    const row = cell ? rows.find((r) => r.contains(cell)) ?? topLevel(list.root, list.entry).find((r) => r.contains(cell!)) : undefined;
+    return row && cell && row !== cell ? partSelector([row], [cell]) : null;
+  };
+  const idCss = cellIn(picks.idCell);
+  if (idCss) {
+    const shown = textOf(picks.idCell!);
+    const lead = /^[^\p{L}\p{N}]*/u.exec(shown)?.[0] ?? '';
+    rule.id = { css: idCss, ...(/^\d+$/.test(shown.slice(lead.length)) ? {} : { pattern: '([A-Za-z]{0,6}-?\\d[\\w-]*)' }) };
+  }
+  const titleCss = cellIn(picks.titleCell);
+  if (titleCss) rule.title = titleCss;
+  const glob = pageGlob(list.root.ownerDocument.location.pathname);
+  notes.push({ code: 'pageKind', detail: glob });
+  return { patch: { history: { pages: { [glob]: rule } } }, need: [], notes, matches: topLevel(list.root, list.entry).length };
 }
 
 type RoleRule = { role: ThreadRole; css: string };
 
-function threadRule(picks: Picks): RuleResult {
+function threadRule(picks: Picks, ctx: PickContext): RuleResult {
   const notes: Note[] = [];
   const examples: [ThreadRole, Element][] = [
     ['customer', picks.customer!],
@@ -243,14 +280,29 @@ function threadRule(picks: Picks): RuleResult {
     const author = entry ? partSelector([entry], [picks.author]) : null;
     if (author) thread.author = author;
   }
+  const all = topLevel(list.root, list.entry);
+  const order = taughtOrder(all, thread, picks.oldest);
+  if (order) {
+    thread.order = order.order;
+    notes.push({ code: order.from === 'oldest' ? 'orderFromOldest' : 'orderFromTimes', detail: order.order });
+  }
   const roles = roleRules(ce!, ae!, ne);
-  if (roles) {
+  // A mark on the entry itself is the console saying the role; one deep inside it (an avatar's
+  // kind) is incidental: who signed the examples says it better, when the panel's person did.
+  const deep = roles?.some((r) => r.role !== 'note' && r.css.includes(':has('));
+  if (roles && !(deep && byIdentity(ce!, ae!, thread, ctx.customer))) {
     thread.roles = roles;
     notes.push({ code: 'rolesByMark', detail: roles.map((r) => `${r.role}: ${r.css}`).join('; ') });
+  } else if (byIdentity(ce!, ae!, thread, ctx.customer)) {
+    thread.customerBy = 'identity';
+    // Only a note's own mark is kept: the customer and the staff are told apart by who wrote.
+    const note = roles?.filter((r) => r.role === 'note');
+    if (note?.length) thread.roles = note;
+    notes.push({ code: 'rolesByIdentity', detail: ctx.customer?.name || ctx.customer?.email || '' });
   } else {
     notes.push({ code: 'rolesByAlignment' });
   }
-  return { patch: { thread }, need: [], notes, matches: topLevel(list.root, list.entry).length };
+  return { patch: { thread }, need: [], notes, matches: all.length };
 }
 
 /** A mark `x` has that `y` lacks: on the entry itself first, then on something inside it. */

@@ -9,7 +9,7 @@ export interface UrlParts {
   path: string[];
   /** The hash route's segments (`#/a/b` or `#a/b`), decoded. */
   hashPath: string[];
-  /** Query parameters of the URL, then of the hash route, in order. */
+  /** Query parameters of the URL, its path parameters (`;id=2`), then the hash route's, in order. */
   params: [string, string][];
 }
 
@@ -22,14 +22,32 @@ export function urlParts(href: string): UrlParts | null {
   }
   const hash = u.hash.replace(/^#\/?/, '');
   const [hashRoute = '', hashQuery = ''] = hash.split('?');
+  const path = segments(u.pathname);
+  const hashPath = u.hash ? segments(hashRoute) : { segs: [], matrix: [] };
   return {
-    path: segments(u.pathname),
-    hashPath: u.hash ? segments(hashRoute) : [],
-    params: [...u.searchParams.entries(), ...new URLSearchParams(hashQuery).entries()],
+    path: path.segs,
+    hashPath: hashPath.segs,
+    params: [...u.searchParams.entries(), ...path.matrix, ...new URLSearchParams(hashQuery).entries(), ...hashPath.matrix],
   };
 }
 
-const segments = (path: string): string[] => path.split('/').filter(Boolean).map(decodeSafe);
+/**
+ * Segments without their path parameters (`/tickets;id=2` is the segment `tickets` with the
+ * parameter id=2, RFC 3986 §3.3 "matrix" style): the parameters are read like a query's.
+ */
+function segments(path: string): { segs: string[]; matrix: [string, string][] } {
+  const segs: string[] = [];
+  const matrix: [string, string][] = [];
+  for (const raw of path.split('/')) {
+    const [seg = '', ...params] = raw.split(';');
+    if (seg) segs.push(decodeSafe(seg));
+    for (const p of params) {
+      const at = p.indexOf('=');
+      if (at > 0) matrix.push([decodeSafe(p.slice(0, at)), decodeSafe(p.slice(at + 1))]);
+    }
+  }
+  return { segs, matrix };
+}
 
 function decodeSafe(s: string): string {
   try {

@@ -27,6 +27,9 @@ describe('thread times', () => {
     expect(iso('2026-11-30 14:20')).toBe(new Date(2026, 10, 30, 14, 20).toISOString());
     expect(iso('2026年11月30日 14:20')).toBe(new Date(2026, 10, 30, 14, 20).toISOString());
     expect(iso('12/1/26 5:51 AM')).toBe(new Date(2026, 11, 1, 5, 51).toISOString());
+    // A tooltip's date in moment.js's zh-CN "MMM D, YYYY" (FreeScout), and its en twin.
+    expect(iso('12月 2, 2026 00:45')).toBe(new Date(2026, 11, 2, 0, 45).toISOString());
+    expect(iso('Dec 2, 2026 00:45')).toBe(new Date(2026, 11, 2, 0, 45).toISOString());
   });
   it('reads month/day without a year as this year (chat consoles)', () => {
     expect(iso('12/1 08:26')).toBe(new Date(2026, 11, 1, 8, 26).toISOString());

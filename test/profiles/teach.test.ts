@@ -46,7 +46,8 @@ describe('teach steps', () => {
     expect(Object.keys(STEPS).sort()).toEqual([...CAPABILITIES].sort());
     expect(STEPS.thread.required).toEqual(['customer', 'agent']);
     expect(STEPS.history.required).toEqual(['first']);
-    expect(STEPS.history.optional).toEqual(['second']);
+    // Which column is the id and which the title: one cell of a row each (issue 20 item 3).
+    expect(STEPS.history.optional).toEqual(['second', 'idCell', 'titleCell']);
   });
 });
 

@@ -91,7 +91,8 @@ describe('rules from Tailwind markup', () => {
     document.body.innerHTML = TAILWIND;
     const r = ruleFor('history', { first: normalise('history', $('tr td:nth-child(2)')) });
     expect(r.need).toEqual([]);
-    expect(r.patch).toEqual({ history: { container: 'table.history tbody', item: ':scope > tr' } });
+    // The rule is this kind of page's (issue 20 item 3: history per page kind); happy-dom's page is "/".
+    expect(r.patch).toEqual({ history: { pages: { '/*': { container: 'table.history tbody', item: ':scope > tr' } } } });
     expect(r.notes.map((n) => n.code)).toContain('oneExample');
   });
 });
