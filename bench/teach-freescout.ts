@@ -128,6 +128,12 @@ async function teach(fs: Freescout): Promise<{ actions: number; log: string[]; s
     await view.waitForSelector('.this-console .profile-in-use[data-source="taught"]', { timeout: 15_000 });
     const profile = await cb.worker.evaluate(async (o: string) => ((await chrome.storage.local.get('taughtProfiles')).taughtProfiles as Record<string, unknown>)[o], origin);
     return { actions: me.actions, log: me.log, seconds: Math.round((Date.now() - t0) / 1000), profile };
+  } catch (e) {
+    // Where the person got stuck, to look at.
+    mkdirSync(TMP, { recursive: true });
+    for (const [i, p] of (await cb.browser.pages()).entries()) await p.screenshot({ path: join(TMP, `teach-stuck-${i}.png`), fullPage: true }).catch(() => {});
+    console.log(`stuck after: ${me.log.slice(-4).join(' | ')}`);
+    throw e;
   } finally {
     await cb.close();
   }
@@ -140,20 +146,20 @@ function measure(profileFile: string | null): Record<string, unknown> {
   return JSON.parse(readFileSync(join(resultsDir(), profileFile ? 'consoles-freescout-taught.json' : 'consoles-freescout.json'), 'utf8')) as Record<string, unknown>;
 }
 
-type Cell = { right?: number; wrong?: number; missing?: number };
-/** right / all over every row of a consoles-freescout file. */
+/** right / all over every "right/wrong/missing" cell of a consoles-freescout file ("n/a" cells left out). */
 function share(result: Record<string, unknown>): { right: number; all: number; pct: number } {
   let right = 0;
   let all = 0;
   const walk = (v: unknown) => {
-    if (!v || typeof v !== 'object') return;
-    const c = v as Cell;
-    if (typeof c.right === 'number') {
-      right += c.right;
-      all += c.right + (c.wrong ?? 0) + (c.missing ?? 0);
+    if (typeof v === 'string') {
+      const m = /^(\d+)\/(\d+)\/(\d+)$/.exec(v);
+      if (m) {
+        right += Number(m[1]);
+        all += Number(m[1]) + Number(m[2]) + Number(m[3]);
+      }
       return;
     }
-    for (const x of Object.values(v)) walk(x);
+    if (v && typeof v === 'object') for (const x of Object.values(v)) walk(x);
   };
   walk({ en: result.en, zh: result.zh });
   return { right, all, pct: all ? Math.round((1000 * right) / all) / 10 : 0 };

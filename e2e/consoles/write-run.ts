@@ -38,6 +38,9 @@ export interface Opened {
 /** Opens a console page in a new tab and waits for deskhand's content script and the console's own rendering. */
 export async function openPage(env: Env, url: string): Promise<Opened> {
   const page = await env.browser.newPage();
+  // "Leave site? Changes may not be saved" (a draft in a composer): a person leaves. An open
+  // dialog would otherwise hold the page, and the next step's close, forever.
+  page.on('dialog', (d) => void d.accept().catch(() => {}));
   await page.goto(url, { waitUntil: 'load' });
   await waitReady({ worker: env.worker }, page);
   await settle(page);
@@ -342,12 +345,12 @@ const AMOUNT = 99;
 /** A fresh backend and a fresh tab on the record for each step, so each tool is judged on its own. */
 async function step<T>(env: Env, t: WriteTarget, url: string, run: (o: Opened) => Promise<T>): Promise<T> {
   await t.reset();
-  for (const p of await env.browser.pages()) if (p.url().startsWith(t.origin)) await p.close();
+  for (const p of await env.browser.pages()) if (p.url().startsWith(t.origin)) await Promise.race([p.close().catch(() => {}), new Promise((r) => setTimeout(r, 5_000))]);
   const o = await openPage(env, url);
   try {
     return await run(o);
   } finally {
-    await o.page.close().catch(() => {});
+    await Promise.race([o.page.close().catch(() => {}), new Promise((r) => setTimeout(r, 5_000))]);
   }
 }
 

@@ -21,13 +21,34 @@ type RecordMsg = Extract<ToContent, { type: 'teach.record' }>;
 
 const ACTIONABLE = 'a[href], button, input, select, textarea, summary, label, [role=button], [role=link], [role=menuitem], [role=menuitemradio], [role=option], [role=tab], [role=checkbox], [role=radio], [role=switch], [contenteditable=""], [contenteditable="true"], li';
 
-/** Recorder-style alternatives: the accessible name (and role), a stable CSS selector, the text. */
+/** Attributes that hold words in the agent's language: a selector on them breaks in the other UI language. */
+const WORDY = /^(aria-label|aria-description|aria-placeholder|title|alt|placeholder|value|data-[\w-]*(?:text|title|label|tooltip|placeholder)[\w-]*)$/i;
+
+/** The selector without its word-bearing attribute tests, when it still finds exactly `el`. */
+function wordFree(el: Element, css: string): string | null {
+  const bare = css.replace(/\[([\w-]+)(?:[~|^$*]?=(?:"[^"]*"|'[^']*'|[^\]]*))?\]/g, (m, name: string) => (WORDY.test(name) ? '' : m)).trim();
+  if (!bare || bare === css || /[>+~,]$/.test(bare)) return null;
+  try {
+    const hits = el.ownerDocument.querySelectorAll(bare);
+    return hits.length === 1 && hits[0] === el ? bare : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Recorder-style alternatives: the accessible name (and role), a stable CSS selector — first
+ * one without words in it, so a recipe recorded in the English UI still runs in the Chinese
+ * one — and the text.
+ */
 export function selectorsFor(el: Element): Selector[] {
   const out: Selector[] = [];
   const name = squash(computeAccessibleName(el));
   const role = getRole(el);
   if (name && name.length <= 80) out.push([`aria/${name}${role ? `[role="${role}"]` : ''}`]);
   const css = uniqueSelector(el)?.css;
+  const free = css ? wordFree(el, css) : null;
+  if (free) out.push([free]);
   if (css) out.push([css]);
   const text = squash((el as HTMLElement).innerText ?? '');
   if (text && text.length <= 40 && !el.matches('input, textarea, [contenteditable]')) out.push([`text/${text}`]);
