@@ -181,10 +181,14 @@ describe('teach mode that people can use', () => {
     expect(fresh.text).toContain('one more question');
     expect([fresh.messages, fresh.counts]).toEqual([5, await counts(4, 1)]);
 
-    // The page loses its note box (not on this page) and the marks the taught roles lean on (broken).
+    // The page loses its note box (not on this page) and the marks the taught roles lean on
+    // (broken) — the authors' names too, or the customer's name alone tells the roles apart.
     await page.evaluate(() => {
       document.querySelector('section.note')?.remove();
-      for (const li of document.querySelectorAll('.messages li.msg')) li.className = 'msg';
+      for (const li of document.querySelectorAll('.messages li.msg')) {
+        li.className = 'msg';
+        li.querySelector('.who')?.remove();
+      }
     });
     const broken = await until(() => row(panel, 'threadRoles'), (r) => r.state !== 'ok');
     expect(broken.state).toBe('broken');

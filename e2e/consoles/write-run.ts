@@ -38,9 +38,6 @@ export interface Opened {
 /** Opens a console page in a new tab and waits for deskhand's content script and the console's own rendering. */
 export async function openPage(env: Env, url: string): Promise<Opened> {
   const page = await env.browser.newPage();
-  // "Leave site? Changes may not be saved" (a draft in a composer): a person leaves. An open
-  // dialog would otherwise hold the page, and the next step's close, forever.
-  page.on('dialog', (d) => void d.accept().catch(() => {}));
   await page.goto(url, { waitUntil: 'load' });
   await waitReady({ worker: env.worker }, page);
   await settle(page);
@@ -350,6 +347,7 @@ async function step<T>(env: Env, t: WriteTarget, url: string, run: (o: Opened) =
   try {
     return await run(o);
   } finally {
+    // A page held by a dialog ("Leave site?") may never close: the next step goes on regardless.
     await Promise.race([o.page.close().catch(() => {}), new Promise((r) => setTimeout(r, 5_000))]);
   }
 }
