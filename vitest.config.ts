@@ -50,17 +50,18 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
         },
       },
-      {
+      // The real consoles: each console's files one at a time (they share its database), the
+      // two consoles side by side (their own services, databases and browsers).
+      ...(['osticket', 'freescout'] as const).map((name) => ({
         test: {
-          name: 'consoles',
-          include: ['e2e/consoles/**/*.test.ts'],
+          name: `consoles-${name}`,
+          include: [`e2e/consoles/${name}/**/*.test.ts`],
           ...browserSuite,
-          // One browser at a time: the files share each console's database.
           fileParallelism: false,
           sequence: { groupOrder: 3 },
-          globalSetup: ['e2e/consoles/global-setup.ts'],
+          globalSetup: [`e2e/consoles/${name}/global-setup.ts`],
         },
-      },
+      })),
     ],
   },
 });

@@ -2,8 +2,9 @@
  * The real-console suite: a fresh extension build (as the e2e project) and the private
  * helpdesks — osTicket and FreeScout, each from its setup.sh — installed or started as needed
  * and reset to their seed. Fails, never skips, when one cannot be had: run `sudo bash
- * e2e/consoles/<console>/setup.sh` first. A run filtered to one console's files (a path
- * naming osticket or freescout on the command line) starts only that one.
+ * e2e/consoles/<console>/setup.sh` first. Each console is its own vitest project
+ * (`consoles-osticket`, `consoles-freescout`), run side by side; `npm run test:consoles` builds
+ * the extension once before both (two projects building dist/ at once would race).
  */
 import buildExtension from '../global-setup.ts';
 import { startFreescout } from './freescout/freescout.ts';
@@ -11,14 +12,10 @@ import { startOsticket } from './osticket/osticket.ts';
 
 const CONSOLES = ['osticket', 'freescout'] as const;
 
-function wanted(): Set<string> {
-  const named = CONSOLES.filter((c) => process.argv.slice(2).some((a) => !a.startsWith('-') && a.includes(c)));
-  return new Set(named.length ? named : CONSOLES);
-}
-
-export default async function setup(): Promise<() => Promise<void>> {
+/** One console's suite (vitest.config.ts: the consoles run side by side, each its own project). */
+export async function setupConsoles(only: readonly (typeof CONSOLES)[number][]): Promise<() => Promise<void>> {
   buildExtension();
-  const want = wanted();
+  const want = new Set<string>(only);
   const started: { close(): Promise<void> }[] = [];
   if (want.has('osticket')) started.push(await startOsticket());
   if (want.has('freescout')) started.push(await startFreescout());
