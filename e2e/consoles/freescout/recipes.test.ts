@@ -41,7 +41,17 @@ afterAll(async () => {
 
 async function show(id: number): Promise<number> {
   await page.bringToFront();
-  await openConversation(page, id);
+  // After a send FreeScout moves on to the next conversation by itself, a moment after the
+  // reply is stored: a page load started then is aborted by it. A person opens it again.
+  for (let tries = 0; ; tries++) {
+    try {
+      await openConversation(page, id);
+      break;
+    } catch (e) {
+      if (tries >= 3 || !String(e).includes('ERR_ABORTED')) throw e;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
   await cb.ready(page);
   return cb.tabIdOf(page);
 }
