@@ -14,7 +14,7 @@ import { key, press, emit } from '../controls/events.ts';
 import { quiet, waitFor } from '../observe.ts';
 import { setValue } from '../set-value.ts';
 import { resolveStep, type Resolved } from './selectors.ts';
-import { fill, selectorsOf, type Step, type StepType } from './steps.ts';
+import { fill, paramsIn, selectorsOf, type Step, type StepType } from './steps.ts';
 
 export const STEP_MS = 5_000;
 
@@ -146,7 +146,7 @@ async function act(step: Step, el: Element | null, o: RunOptions, doc: Document)
 /** The parameters a step needs that have no value. */
 function missingParams(step: Step, o: RunOptions): string[] {
   const texts = [...selectorsOf(step).flat(), ...(step.type === 'change' ? [step.value] : [])];
-  return texts.flatMap((t) => [...t.matchAll(/\{([a-z][a-zA-Z]{0,30})\}/g)].map((m) => m[1]!)).filter((p) => o.params[p] === undefined);
+  return texts.flatMap(paramsIn).filter((p) => o.params[p] === undefined);
 }
 
 /**
