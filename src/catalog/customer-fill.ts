@@ -40,9 +40,9 @@ export const customerFill = (deps: CatalogDeps): WriteTool<typeof input, FillRep
     // The same choice as the run: on a lookup form the customer is chosen, not typed.
     const lookup = lookupHere(deps);
     if (lookup) return previewLookup(lookup, await valuesFor(deps, i));
-    const { form, opener } = await ticketForm(deps, false);
+    const { form, opener, pinned } = await ticketForm(deps, false);
     const values = await valuesFor(deps, i);
-    const plan = form ? planValues(values, form, opener) : { filled: [], missed: Object.keys(values) as never[], failed: [] };
+    const plan = form ? planValues(values, form, opener, pinned) : { filled: [], missed: Object.keys(values) as never[], failed: [] };
     return { touches: plan.filled.map((f) => f.field), missing: plan.missed, display: { ...values, ...(plan.opensFirst ? { opensFirst: plan.opensFirst } : {}), found: Object.fromEntries(plan.filled.map((f) => [f.field, f.at])) } };
   },
   async run(i, ctx) {
@@ -55,6 +55,6 @@ export const customerFill = (deps: CatalogDeps): WriteTool<typeof input, FillRep
       return fail('not_found', 'NOTHING_TO_FILL', 'No values were given and the customer panel shows none.', 'Pass name, phone, email or orderId.');
     }
     const ready = await readyForm(deps, form, values, ctx.signal);
-    return fillResult({ ...(await fillValues(values, ready.form, ctx.signal, ready.controls)), opened }, ready.form);
+    return fillResult({ ...(await fillValues(values, ready.form, ctx.signal, ready)), opened }, ready.form);
   },
 });

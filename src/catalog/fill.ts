@@ -52,15 +52,26 @@ export const SETTLE = { quietMs: 250, maxMs: 3_000 } as const;
 const OPEN_FORM_MS = 2_000;
 
 /** The quick-ticket form, opening it through the console's own button when it is closed. */
-export async function ticketForm(deps: CatalogDeps, open: boolean, signal?: AbortSignal): Promise<{ form: Element | null; opened: boolean; opener: FoundButton | null }> {
-  const form = deps.model().current().ticketForm()?.el ?? null;
-  if (!form) return { form: null, opened: false, opener: null };
-  if (isVisible(form)) return { form, opened: false, opener: null };
+export async function ticketForm(deps: CatalogDeps, open: boolean, signal?: AbortSignal): Promise<{ form: Element | null; opened: boolean; opener: FoundButton | null; pinned: Pins }> {
+  const s = deps.model().current();
+  const form = s.ticketForm()?.el ?? null;
+  const pinned = s.formPins('ticketForm');
+  if (!form) return { form: null, opened: false, opener: null, pinned };
+  if (isVisible(form)) return { form, opened: false, opener: null, pinned };
   const opener = findButtonIn(document, BUTTON_SYNONYMS.openTicket);
-  if (!open || !opener || opener.disabled) return { form, opened: false, opener };
+  if (!open || !opener || opener.disabled) return { form, opened: false, opener, pinned };
   press(opener.el);
   for (let waited = 0; !isVisible(form) && waited < OPEN_FORM_MS; waited += 50) await sleep(50, signal);
-  return { form, opened: isVisible(form), opener };
+  return { form, opened: isVisible(form), opener, pinned };
+}
+
+/** The fields a profile names by example, by key (Snapshot.formPins). */
+export type Pins = Partial<Record<FieldKey, Element>>;
+
+/** How a fill finds its fields: the controls listed for the form, and the profile's pinned ones. */
+export interface Located {
+  controls?: readonly Control[];
+  pinned?: Pins;
 }
 
 /** How long a found form may take to render its fields (a micro-frontend's iframe, a lazy component). */
@@ -73,18 +84,18 @@ const FIELDS_MS = 3_000;
  * change, so the one that renders later is the one filled. Gives up after FIELDS_MS with
  * what is there.
  */
-export async function readyForm(deps: CatalogDeps, form: Element, values: Partial<Record<FieldKey, string>>, signal: AbortSignal): Promise<{ form: Element; controls: Control[] }> {
+export async function readyForm(deps: CatalogDeps, form: Element, values: Partial<Record<FieldKey, string>>, signal: AbortSignal): Promise<{ form: Element; controls: Control[]; pinned: Pins }> {
   const keys = givenKeys(values);
   const now = () => {
     const s = deps.model().current();
     const f = s.ticketForm()?.el ?? form;
-    return { form: f, controls: s.controls(f) };
+    return { form: f, controls: s.controls(f), pinned: s.formPins('ticketForm') };
   };
   if (!keys.length) return now();
   // waitFor checks at once, then on each change.
   const ready = () => {
     const r = now();
-    return Object.keys(findFields(keys, { scope: r.form, controls: r.controls }).found).length ? r : null;
+    return Object.keys(findFields(keys, { scope: r.form, controls: r.controls, pinned: r.pinned }).found).length ? r : null;
   };
   return (await waitFor(ready, FIELDS_MS, signal)) ?? now();
 }
@@ -118,10 +129,10 @@ export async function fillValues(
   values: Partial<Record<FieldKey, string>>,
   scope: Element | Document,
   signal: AbortSignal,
-  controls?: readonly Control[],
+  located: Located = {},
 ): Promise<FillReport> {
   const keys = givenKeys(values);
-  const { found, missing } = findFields(keys, { scope, ...(controls ? { controls } : {}) });
+  const { found, missing } = findFields(keys, { scope, ...located });
   const report: FillReport = { filled: [], missed: [...missing], failed: [], ...triedReport(missing, scope) };
   const previous = document.activeElement;
   try {
@@ -154,9 +165,9 @@ function triedReport(missing: readonly FieldKey[], scope: Element | Document): P
  * Dry-run twin of fillValues: which fields would be filled and how they were found — by the
  * same locator the run uses (no hidden controls a run would miss), plus what the run opens first.
  */
-export function planValues(values: Partial<Record<FieldKey, string>>, scope: Element | Document, opener: FoundButton | null = null): FillReport {
+export function planValues(values: Partial<Record<FieldKey, string>>, scope: Element | Document, opener: FoundButton | null = null, pinned?: Pins): FillReport {
   const keys = givenKeys(values);
-  const { found, missing } = findFields(keys, { scope });
+  const { found, missing } = findFields(keys, { scope, ...(pinned ? { pinned } : {}) });
   const first = scope.nodeType === Node.ELEMENT_NODE ? opensFirst(scope as Element, opener) : undefined;
   return {
     filled: keys.filter((k) => found[k]).map((k) => ({ field: k, value: values[k]!, via: (found[k] as FoundField).via, at: controlName(found[k]!.el) })),
@@ -168,8 +179,8 @@ export function planValues(values: Partial<Record<FieldKey, string>>, scope: Ele
 }
 
 /** After filling and before any submit: every filled field still shows its value (else nothing is submitted). */
-export function unverified(report: FillReport, scope: Element | Document): FieldKey[] {
-  const { found } = findFields(report.filled.map((f) => f.field), { scope });
+export function unverified(report: FillReport, scope: Element | Document, pinned?: Pins): FieldKey[] {
+  const { found } = findFields(report.filled.map((f) => f.field), { scope, ...(pinned ? { pinned } : {}) });
   return report.filled
     .filter((f) => {
       const el = found[f.field];

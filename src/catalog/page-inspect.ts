@@ -2,6 +2,7 @@ import { z } from '../tools/zod.ts';
 import { linkElsewhere } from '../dom/elsewhere.ts';
 import { BUTTON_SYNONYMS } from '../dom/synonyms.ts';
 import { findFields } from '../dom/find.ts';
+import type { FieldKey } from '../dom/synonyms.ts';
 import { describeEl } from '../dom/describe.ts';
 import { isVisible } from '../dom/text.ts';
 import { ok } from '../tools/errors.ts';
@@ -54,7 +55,7 @@ export const pageInspect = (deps: CatalogDeps): ReadTool<typeof input, unknown> 
         history: s.historyList() ? { found: true, via: profileVia(s.profileNames('historyList')), at: describeEl(s.historyList()!), rows: s.history()?.length ?? 0 } : { found: s.follows('history'), via: s.follows('history') ? 'follow' : null },
         replyComposer: reply ? { found: true, via: reply.via, visible: isVisible(reply.el) } : { found: false },
         noteBox: note ? { found: true, via: note.via, visible: isVisible(note.el) } : { found: false },
-        ticketForm: { ...formReport(s.ticketForm(), FORM_FIELDS.ticketForm), ...(s.ticketForm() ? {} : formElsewhere(s.ticketFormPath())) },
+        ticketForm: { ...formReport(s.ticketForm(), FORM_FIELDS.ticketForm, s.formPins('ticketForm')), ...(s.ticketForm() ? {} : formElsewhere(s.ticketFormPath())) },
         refundForm: formReport(s.refundForm(), FORM_FIELDS.refundForm),
         assign: s.assign() ?? { found: false },
       },
@@ -72,9 +73,9 @@ function formElsewhere(path: string | undefined): { elsewhere?: { label: string;
   return link ? { elsewhere: { label: link.label, path: link.path } } : {};
 }
 
-function formReport(form: { el: Element; via: string } | null, keys: readonly (typeof FORM_FIELDS)[keyof typeof FORM_FIELDS][number][]) {
+function formReport(form: { el: Element; via: string } | null, keys: readonly (typeof FORM_FIELDS)[keyof typeof FORM_FIELDS][number][], pinned: Partial<Record<FieldKey, Element>> = {}) {
   if (!form) return { found: false };
-  const { found, missing } = findFields(keys, { scope: form.el, includeHidden: true });
+  const { found, missing } = findFields(keys, { scope: form.el, includeHidden: true, pinned });
   return {
     found: true,
     via: form.via,

@@ -24,8 +24,8 @@ export const ticketFill = (deps: CatalogDeps): WriteTool<typeof input, FillRepor
   facets: ['ticketForm'],
   input,
   async preview(i) {
-    const { form, opener } = await ticketForm(deps, false);
-    const plan = form ? planValues(i, form, opener) : { filled: [], missed: Object.keys(i) as never[], failed: [] };
+    const { form, opener, pinned } = await ticketForm(deps, false);
+    const plan = form ? planValues(i, form, opener, pinned) : { filled: [], missed: Object.keys(i) as never[], failed: [] };
     return { touches: plan.filled.map((f) => f.field), missing: plan.missed, display: { ...i, ...(plan.opensFirst ? { opensFirst: plan.opensFirst } : {}), found: Object.fromEntries(plan.filled.map((f) => [f.field, f.at])) } };
   },
   async run(i, ctx) {
@@ -36,9 +36,9 @@ export const ticketFill = (deps: CatalogDeps): WriteTool<typeof input, FillRepor
     // Topic loads the subject and message fields), which are then filled.
     const { category, ...rest } = i;
     const ready = await readyForm(deps, form, i, ctx.signal);
-    const first = category ? await fillValues({ category }, ready.form, ctx.signal, ready.controls) : null;
+    const first = category ? await fillValues({ category }, ready.form, ctx.signal, ready) : null;
     if (first?.filled.length) await quiet(ready.form, SETTLE.quietMs, SETTLE.maxMs, ctx.signal);
-    const then = Object.values(rest).some((v) => v) ? await fillValues(rest, ready.form, ctx.signal, first?.filled.length ? deps.model().current().controls(ready.form) : ready.controls) : null;
+    const then = Object.values(rest).some((v) => v) ? await fillValues(rest, ready.form, ctx.signal, first?.filled.length ? { controls: deps.model().current().controls(ready.form), pinned: deps.model().current().formPins('ticketForm') } : ready) : null;
     return fillResult({ ...merge(first, then), opened }, ready.form);
   },
 });

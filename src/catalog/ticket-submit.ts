@@ -6,11 +6,21 @@ import type { WriteTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
 import { isVisible } from '../dom/text.ts';
 import { deliver } from './landed.ts';
-import { currentOf, opensFirst, ticketForm } from './fill.ts';
+import { currentOf, opensFirst, ticketForm, type Pins } from './fill.ts';
 import { buttonNear, foreignCommit } from './press.ts';
 
 const input = z.strictObject({});
 const REQUIRED = ['title', 'category', 'description'] as const;
+/** A form without a category field (FreeScout's new conversation) is complete without one. */
+const IF_PRESENT: readonly (typeof REQUIRED)[number][] = ['category'];
+
+/** The required fields, and which of them the form leaves empty (or lacks). */
+function emptyRequired(form: Element, pinned: Pins) {
+  const { found, missing } = findFields(REQUIRED, { scope: form, pinned });
+  const absent = (missing as (typeof REQUIRED)[number][]).filter((k) => !IF_PRESENT.includes(k));
+  const empty = REQUIRED.filter((k) => (found[k] ? !currentOf(found[k]!) : absent.includes(k)));
+  return { found, missing: absent, empty };
+}
 
 /** The id a console shows for a new ticket: `T-10001`, `#194171`. */
 function ticketIdIn(text: string): string | null {
@@ -29,19 +39,17 @@ export const ticketSubmit = (deps: CatalogDeps): WriteTool<typeof input, unknown
   facets: ['ticketForm'],
   input,
   async preview() {
-    const { form, opener } = await ticketForm(deps, false);
+    const { form, opener, pinned } = await ticketForm(deps, false);
     if (!form) return { missing: ['ticket form'] };
-    const { found, missing } = findFields(REQUIRED, { scope: form });
+    const { found, missing, empty } = emptyRequired(form, pinned);
     const values = Object.fromEntries(Object.entries(found).map(([k, f]) => [k, currentOf(f!)]));
-    const empty = REQUIRED.filter((k) => !values[k]);
     const first = opensFirst(form, opener);
     return { touches: ['submit'], missing: [...missing, ...empty.filter((k) => !missing.includes(k))], display: { ...values, ...(first ? { opensFirst: first } : {}) } };
   },
   async run(_i, ctx) {
-    const { form } = await ticketForm(deps, false);
+    const { form, pinned } = await ticketForm(deps, false);
     if (!form) return fail('not_found', 'NO_TICKET_FORM', 'No quick-ticket form was found.', 'Open the ticket form first.');
-    const { found, missing } = findFields(REQUIRED, { scope: form });
-    const empty = REQUIRED.filter((k) => !found[k] || !currentOf(found[k]!));
+    const { found, missing, empty } = emptyRequired(form, pinned);
     if (empty.length) {
       const why = missing.map((k) => `${k}: ${triedFor(k, form)}`).join('; ');
       return fail('validation', 'REQUIRED_EMPTY', `Required fields are empty: ${empty.join(', ')}.${why ? ` Not found: ${why}.` : ''}`, 'Fill them (ticket.fill, category.match) and submit again.', {

@@ -225,6 +225,8 @@ function matchedBy(patch: ProfilePatch): Element[] {
     patch.composers?.note?.editor,
     patch.composers?.note?.submit,
     patch.ticketForm?.container,
+    ...Object.values(patch.ticketForm?.fields ?? {}).map((f) => f?.css),
+    patch.ticketForm?.submit,
     ...(patch.identity?.dom ?? []).map((d) => d.css),
   ].filter((c): c is string => !!c);
   return css.flatMap((c) => queryAll(document, c));
@@ -332,16 +334,18 @@ async function pickOne(host: Host, { capability: cap, slot, earlier }: PickMsg):
   state.picking = ctl;
   // A forgotten picker ends by itself.
   const timer = setTimeout(() => ctl.abort(), 5 * 60_000);
-  const raw = await pick(`${t(`teachCap_${cap}`)} — ${t(`teachSlot_${slot}`)}`, ctl.signal, (el) => normalise(cap, el));
+  const raw = await pick(`${t(`teachCap_${cap}`)} — ${t(`teachSlot_${slot}`)}`, ctl.signal, (el) => normalise(cap, el, slot));
   clearTimeout(timer);
   if (state.picking === ctl) state.picking = null;
   if (!raw) return { ok: true, cancelled: true };
-  const el = normalise(cap, raw);
+  const el = normalise(cap, raw, slot);
   const picks: Picks = { ...heldPicks(cap, earlier), [slot]: el };
   state.picks.set(cap, picks);
   // The customer panel's person, as the page model reads it: roles can be taught by who wrote each message.
-  const customer = host.model.current().customer().fields;
-  const rule = ruleFor(cap, picks, { customer: { name: customer.name, email: customer.email } });
+  const now = host.model.current();
+  const customer = now.customer().fields;
+  // A form on a page that shows no record (a "new ticket" page) lives on a page of its own.
+  const rule = ruleFor(cap, picks, { customer: { name: customer.name, email: customer.email }, formPage: !now.identity().recordId && !now.thread()?.entries.length });
   showMatches(rule.patch ? matchedBy(rule.patch) : [el]);
   const named = nameOf(el);
   return {

@@ -26,7 +26,7 @@ export type ControlKind = 'text' | 'textarea' | 'select' | 'radio' | 'checkbox' 
  * control), `cell` (the table cell before it, consoles' form tables), `legend` (a fieldset),
  * `nearby` (text just before it), `name` (name/id tokens) and the ARIA sources.
  */
-export type LabelSource = 'label' | 'aria-label' | 'aria-labelledby' | 'accname' | 'legend' | 'cell' | 'placeholder' | 'nearby' | 'name';
+export type LabelSource = 'label' | 'aria-label' | 'aria-labelledby' | 'accname' | 'legend' | 'cell' | 'placeholder' | 'nearby' | 'name' | 'profile';
 
 export interface FoundField {
   key: FieldKey;
@@ -52,6 +52,7 @@ const SOURCE_WEIGHT: Record<LabelSource, number> = {
   placeholder: 0.85,
   nearby: 0.75,
   name: 0.6,
+  profile: 1,
 };
 
 /** Below this a guess is worse than reporting the field as missing. */
@@ -90,6 +91,11 @@ export interface FindOptions {
    * and every control's names, re-read only where the mutation records say something changed.
    */
   index?: ControlIndex<Labels, Reached | null>;
+  /**
+   * Fields a profile names by example (a taught form: "this box is the subject"): the control
+   * at (or around) the pinned element is that field whatever its label says, and serves no other.
+   */
+  pinned?: Partial<Record<FieldKey, Element>>;
 }
 
 export interface Control {
@@ -490,22 +496,43 @@ export interface FoundSet {
  */
 export function findFields(keys: readonly FieldKey[], opts: FindOptions = {}): FoundSet {
   const controls = opts.controls ?? listControls(opts);
+  const found: Partial<Record<FieldKey, FoundField>> = {};
+  const used = new Set<Element>();
+  for (const key of keys) {
+    const pin = opts.pinned?.[key];
+    const control = pin ? pinnedControl(pin, controls) : null;
+    if (!control || used.has(control.el)) continue;
+    found[key] = { key, el: control.el, kind: control.kind, via: 'profile', label: control.labels[0]?.text ?? '', score: 1, ...reachFields(control) };
+    used.add(control.el);
+  }
   const pairs: FoundField[] = [];
   for (const control of controls) {
+    if (used.has(control.el)) continue;
     for (const key of keys) {
+      if (found[key]) continue;
       const s = scoreControl(control, key);
       if (s.score >= MIN_SCORE) pairs.push({ key, el: control.el, kind: control.kind, ...s, ...reachFields(control) });
     }
   }
   pairs.sort((a, b) => b.score - a.score);
-  const found: Partial<Record<FieldKey, FoundField>> = {};
-  const used = new Set<Element>();
   for (const p of pairs) {
     if (found[p.key] || used.has(p.el)) continue;
     found[p.key] = p;
     used.add(p.el);
   }
   return { found, missing: keys.filter((k) => !found[k]) };
+}
+
+/**
+ * The listed control a pinned element stands for: itself, the control inside it (a picked
+ * wrapper), the control around it (a picked inner input), or the hidden control whose visible
+ * widget it is (a select2 or Choices box over a `<select>`). Null when none is listed: a pin
+ * that points at nothing fillable is not a field.
+ */
+function pinnedControl(pin: Element, controls: readonly Control[]): Control | null {
+  if (!pin.isConnected) return null;
+  const near = (x: Element | undefined) => !!x && (x === pin || x.contains(pin) || pin.contains(x));
+  return controls.find((c) => c.el === pin) ?? controls.find((c) => near(c.proxy) || near(c.el)) ?? null;
 }
 
 export function findField(key: FieldKey, opts: FindOptions = {}): FoundField | null {

@@ -16,7 +16,7 @@ import { controlIndex, findField, findSection, listControls, type Control, type 
 import { findHistoryList, historyBeside, readHistoryRows, type TicketRow } from '../dom/history.ts';
 import { queryAll, queryOne } from '../dom/query.ts';
 import { readSubject } from '../dom/subject.ts';
-import { SECTION_SYNONYMS } from '../dom/synonyms.ts';
+import { FIELD_SYNONYMS, SECTION_SYNONYMS, type FieldKey } from '../dom/synonyms.ts';
 import { readThreadByRule, readThreadByShape, type ThreadRead } from '../dom/thread.ts';
 import { isVisible } from '../dom/text.ts';
 import { visibleTextOf } from '../dom/visible.ts';
@@ -213,6 +213,24 @@ export class Snapshot {
 
   readonly ticketForm = once((): { el: Element; via: Via } | null => this.form('ticketForm'));
   readonly refundForm = once((): { el: Element; via: Via } | null => this.form('refundForm'));
+
+  /**
+   * The form's fields the profile names by example (`ticketForm.fields.title.css`), as found
+   * inside the form now: the fill, its dry run and the submit check take these before any label.
+   */
+  formPins(key: 'ticketForm' | 'refundForm'): Partial<Record<FieldKey, Element>> {
+    const form = this[key]()?.el;
+    const rules = this.profile?.[key]?.fields;
+    if (!form || !rules) return {};
+    const out: Partial<Record<FieldKey, Element>> = {};
+    for (const [name, rule] of Object.entries(rules)) {
+      if (!(name in FIELD_SYNONYMS) || !rule.css) continue;
+      // Inside the form only: a selector that now matches elsewhere on the page names no field of it.
+      const el = queryOne(form, rule.css);
+      if (el) out[name as FieldKey] = el;
+    }
+    return out;
+  }
 
   private form(key: 'ticketForm' | 'refundForm'): { el: Element; via: Via } | null {
     const rule = this.profile?.[key];

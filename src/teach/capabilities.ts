@@ -21,7 +21,7 @@ export const CAPABILITIES = [
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
-export const SLOTS = ['one', 'customer', 'agent', 'note', 'author', 'oldest', 'first', 'second', 'idCell', 'titleCell'] as const;
+export const SLOTS = ['one', 'customer', 'agent', 'note', 'author', 'oldest', 'first', 'second', 'idCell', 'titleCell', 'titleField', 'bodyField', 'emailField', 'nameField', 'submitButton'] as const;
 export type Slot = (typeof SLOTS)[number];
 
 export const STEPS: Record<Capability, { required: readonly Slot[]; optional: readonly Slot[] }> = {
@@ -37,9 +37,19 @@ export const STEPS: Record<Capability, { required: readonly Slot[]; optional: re
   send: { required: ['one'], optional: [] },
   note: { required: ['one'], optional: [] },
   noteSubmit: { required: ['one'], optional: [] },
-  ticketForm: { required: ['one'], optional: [] },
+  // The form by its fields: the subject box is the form (its <form>, else what holds the picks),
+  // and each picked box is that field whatever its label says ("To" is the customer's e-mail).
+  ticketForm: { required: ['titleField'], optional: ['bodyField', 'emailField', 'submitButton', 'nameField'] },
   kb: { required: ['one'], optional: [] },
 };
+
+/**
+ * The examples asked for one after another once "Show me" starts: the required ones, and for a
+ * form every box in turn (a person points at each as they read down the form; Esc stops).
+ */
+export function sequenceOf(cap: Capability): readonly Slot[] {
+  return cap === 'ticketForm' ? [...STEPS.ticketForm.required, ...STEPS.ticketForm.optional] : STEPS[cap].required;
+}
 
 /** Why a rule is the way it is, or what to watch (localised in the panel as teachNote_<code>). */
 export const NOTE_CODES = [

@@ -273,6 +273,8 @@ export function countRules(p: ConsoleProfile, doc: Document): RuleCount[] {
     add(`composers.${kind}.submit`, p.composers?.[kind]?.submit);
   }
   add('ticketForm.container', p.ticketForm?.container);
+  for (const [key, f] of Object.entries(p.ticketForm?.fields ?? {})) add(`ticketForm.fields.${key}`, f?.css);
+  add('ticketForm.submit', p.ticketForm?.submit);
   return out;
 }
 

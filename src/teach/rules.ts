@@ -42,7 +42,17 @@ export interface RuleResult {
 }
 
 /** What a click on a thing means: the control it belongs to, not the icon inside it. */
-export function normalise(cap: Capability, el: Element): Element {
+/** A form field as a person points at it: the box, the widget standing for a hidden one, or the editor. */
+const FIELD_BOX = 'input:not([type=hidden]), textarea, select, [contenteditable=""], [contenteditable="true"], [role=combobox], [role=textbox]';
+
+export function normalise(cap: Capability, el: Element, slot?: Slot): Element {
+  if (cap === 'ticketForm' && slot === 'submitButton') return el.closest('button, [role=button], input[type=submit], input[type=button], a[href]') ?? el;
+  if (cap === 'ticketForm' && slot && slot !== 'one') {
+    // The outermost box around the click (a select2 box's inner search field stands for the box).
+    const box = el.closest(FIELD_BOX);
+    const outer = box?.parentElement?.closest('[role=combobox]');
+    return outer ?? box ?? el.querySelector(FIELD_BOX) ?? el;
+  }
   if (cap === 'reply' || cap === 'note') {
     const editable = el.closest('[contenteditable=""], [contenteditable="true"], textarea, input:not([type=hidden])');
     return editable ?? el.querySelector('[contenteditable=""], [contenteditable="true"], textarea') ?? el;
@@ -57,6 +67,8 @@ export function normalise(cap: Capability, el: Element): Element {
 /** What the page says beside the picks: the customer panel's person (roles by identity). */
 export interface PickContext {
   customer?: { name?: string | undefined; email?: string | undefined };
+  /** The page shows no record: a form picked here is on a page of its own. */
+  formPage?: boolean;
 }
 
 export function ruleFor(cap: Capability, picks: Picks, ctx: PickContext = {}): RuleResult {
@@ -71,6 +83,8 @@ export function ruleFor(cap: Capability, picks: Picks, ctx: PickContext = {}): R
       return recordIdRule(picks.one!);
     case 'kb':
       return kbRule(picks.one!);
+    case 'ticketForm':
+      return ticketFormRule(picks, ctx.formPage === true);
     case 'customerName':
     case 'customerEmail':
     case 'customerPhone':
@@ -103,7 +117,7 @@ function single(el: Element, notes: Note[]): string | null {
   return u.css;
 }
 
-function singleRule(cap: 'reply' | 'send' | 'note' | 'noteSubmit' | 'ticketForm', el: Element): RuleResult {
+function singleRule(cap: 'reply' | 'send' | 'note' | 'noteSubmit', el: Element): RuleResult {
   const notes: Note[] = [];
   const css = single(el, notes);
   if (!css) return none(notes);
@@ -113,9 +127,38 @@ function singleRule(cap: 'reply' | 'send' | 'note' | 'noteSubmit' | 'ticketForm'
     cap === 'reply' ? { composers: { reply: editor } }
     : cap === 'note' ? { composers: { note: editor } }
     : cap === 'send' ? { composers: { reply: { submit: css } } }
-    : cap === 'noteSubmit' ? { composers: { note: { submit: css } } }
-    : { ticketForm: { container: css } };
+    : { composers: { note: { submit: css } } };
   return { patch, need: [], notes, matches: count(el.ownerDocument, css) };
+}
+
+// ------------------------------------------------------------------ the new-ticket form, by its fields
+
+const FORM_FIELD_OF: Partial<Record<Slot, 'title' | 'description' | 'email' | 'name'>> = { titleField: 'title', bodyField: 'description', emailField: 'email', nameField: 'name' };
+
+/**
+ * The form is what holds the picked subject box (its `<form>`, else the nearest ancestor of all
+ * the picks); each picked box becomes that field's rule, and the submit pick the form's submit.
+ * The page the form is on becomes its `path` when it has one of its own (a "new ticket" page
+ * reached from the record): the hotkeys on a record page then say where it is.
+ */
+function ticketFormRule(picks: Picks, ownPage: boolean): RuleResult {
+  const notes: Note[] = [];
+  const title = picks.titleField!;
+  const boxes = (Object.keys(FORM_FIELD_OF) as Slot[]).map((s) => picks[s]).filter((e): e is Element => !!e);
+  const form = title.closest('form') ?? commonAncestor([...boxes, ...(picks.submitButton ? [picks.submitButton] : [])]) ?? title.parentElement;
+  const container = form ? single(form, notes) : null;
+  if (!container) return none(notes);
+  const fields: Record<string, { css: string }> = {};
+  for (const [slot, key] of Object.entries(FORM_FIELD_OF) as [Slot, string][]) {
+    const el = picks[slot];
+    const css = el ? single(el, notes) : null;
+    if (css) fields[key] = { css };
+  }
+  const submit = picks.submitButton ? single(picks.submitButton, notes) : null;
+  const doc = title.ownerDocument;
+  const path = doc.location?.pathname;
+  const patch: ProfilePatch = { ticketForm: { container, fields, ...(submit ? { submit } : {}), ...(ownPage && path && path !== '/' ? { path } : {}) } };
+  return { patch, need: [], notes, matches: count(doc, container) };
 }
 
 // ------------------------------------------------------------------ customer fields
