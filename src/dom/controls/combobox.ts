@@ -276,6 +276,16 @@ export async function chooseInCombobox(
   signal?: AbortSignal,
   opts: { known?: readonly string[]; verify?: (picked: OptionLike) => boolean } = {},
 ): Promise<ChoiceResult> {
+  // A box a person types into: what they type first (a server-side search lists nothing before).
+  const entry = opts.verify ? null : freeEntryInput(combo);
+  const typed = entry ? await typeAhead(combo, entry, value, signal) : null;
+  if (typed?.ok) return typed;
+  const listed = await chooseListed(combo, value, signal, opts);
+  // Nothing offered means it: a recipient or tag box takes the typed text itself.
+  return listed.ok || !entry ? listed : freeEntry(combo, entry, value, signal);
+}
+
+async function chooseListed(combo: HTMLElement, value: string, signal: AbortSignal | undefined, opts: { known?: readonly string[]; verify?: (picked: OptionLike) => boolean }): Promise<ChoiceResult> {
   const previous = combo.ownerDocument.activeElement;
   const opened = await open(combo, opts.known ?? [], signal);
   if (!opened) return { ok: false, value: '', detail: 'the list of choices did not open (tried click, ArrowDown, Alt+ArrowDown, Enter)' };
@@ -306,3 +316,70 @@ export async function chooseInCombobox(
 }
 
 const strip = (options: ListOption[]): OptionLike[] => options.map(({ text, value }) => ({ text, value }));
+
+/** How long a type-ahead may take to offer what was typed (a search the console asks its server). */
+const TYPE_AHEAD_MS = 2_500;
+
+/**
+ * The input of a combobox a person types into (a recipient box, a tag input, a customer search:
+ * select2's inline search field, React Select, Choices): editable, with an autocomplete list.
+ * A select-only combobox (a button, a readonly input) has none and is opened instead.
+ */
+function freeEntryInput(combo: HTMLElement): HTMLInputElement | null {
+  const target = keyTarget(combo);
+  if (!(target instanceof (combo.ownerDocument.defaultView ?? window).HTMLInputElement)) return null;
+  if (target.readOnly || target.disabled || !/^(list|both)$/.test(target.getAttribute('aria-autocomplete') ?? '')) return null;
+  return target;
+}
+
+/** Typed, the option that means it chosen when the list offers one; the typed text cleared when not. */
+async function typeAhead(combo: HTMLElement, input: HTMLInputElement, value: string, signal?: AbortSignal): Promise<ChoiceResult> {
+  const previous = combo.ownerDocument.activeElement;
+  const before = visibleLists(combo.ownerDocument);
+  const shownBefore = normLabel(shownChoice(combo));
+  let options: ListOption[] = [];
+  let picked: ListOption | undefined;
+  try {
+    typeFilter(input, value);
+    for (const deadline = Date.now() + TYPE_AHEAD_MS; !picked && Date.now() < deadline; ) {
+      await sleep(60, signal);
+      const list = listboxByAria(combo) ?? appearedList(combo.ownerDocument, before, []);
+      options = list && isVisible(list) ? optionsIn(list) : [];
+      picked = pickOption(options, value);
+    }
+    if (picked) press(picked.el);
+    else typeFilter(input, '');
+    await settle(signal);
+  } finally {
+    if (!picked) key(input, 'Escape');
+    restoreFocus(previous);
+  }
+  await settle(signal);
+  // The chosen option may show shorter than it was offered ("Maria Garcia" for "Maria Garcia <maria@…>").
+  const now = normLabel(shownChoice(combo));
+  if (picked && now && now !== shownBefore && normLabel(picked.text).includes(now.replace(shownBefore, '').trim())) return { ok: true, value: picked.text, options: strip(options) };
+  return shows(combo, value, options, picked ? `chose "${picked.text}"` : 'nothing offered');
+}
+
+/** The typed text entered as the value: Enter, then closing the list (tag inputs take it on either). */
+async function freeEntry(combo: HTMLElement, input: HTMLInputElement, value: string, signal?: AbortSignal): Promise<ChoiceResult> {
+  const previous = combo.ownerDocument.activeElement;
+  try {
+    typeFilter(input, value);
+    await settle(signal);
+    key(input, 'Enter');
+    await settle(signal);
+    if (!normLabel(shownChoice(combo)).includes(normLabel(value))) key(input, 'Escape');
+    await settle(signal);
+  } finally {
+    restoreFocus(previous);
+  }
+  await settle(signal);
+  return shows(combo, value, [], 'typed it');
+}
+
+function shows(combo: HTMLElement, value: string, options: ListOption[], how: string): ChoiceResult {
+  const shown = shownChoice(combo);
+  const ok = !!normLabel(value) && normLabel(shown).includes(normLabel(value));
+  return { ok, value: ok ? value : '', options: strip(options), ...(ok ? {} : { detail: `${how}, but the box shows "${shown}"` }) };
+}
