@@ -26,7 +26,7 @@ class Person {
   actions = 0;
   readonly log: string[] = [];
   /** A click where a person aims: the middle, or (`start`) on the first words of a line ("(415) 555-0142", not its "(Work)"). */
-  async click(p: Page, sel: string, why: string, aim: 'middle' | 'start' = 'middle'): Promise<void> {
+  async click(p: Page, sel: string, why: string, aim: 'middle' | 'start' = 'middle', alt = false): Promise<void> {
     await p.bringToFront();
     const el = await p.waitForSelector(sel, { visible: true, timeout: 10_000 });
     await el!.scrollIntoView();
@@ -38,8 +38,10 @@ class Person {
       box = now;
     }
     const x = aim === 'start' ? box!.x + Math.min(12, box!.width / 4) : box!.x + box!.width / 2;
+    if (alt) await p.keyboard.down('Alt');
     await p.mouse.click(x, box!.y + Math.min(box!.height / 2, 12));
-    this.count(`click ${why}`);
+    if (alt) await p.keyboard.up('Alt');
+    this.count(`${alt ? 'Alt+click' : 'click'} ${why}`);
   }
   async type(p: Page, text: string): Promise<void> {
     await p.keyboard.type(text);
@@ -58,23 +60,26 @@ async function consoleView(cb: ConsoleBrowser, tabId: number): Promise<Page> {
   return v;
 }
 
-/** Record one job: Record, do it on the page, point at the final control, accept the review. */
+/** Record one job: Record, do it on the page, Alt+click the final control (recorded, not pressed), accept the review. */
 async function record(me: Person, view: Page, page: Page, job: string, doIt: () => Promise<void>, finalSel: string): Promise<void> {
   await me.click(view, `.recipe-row[data-job="${job}"] .record-recipe`, `Record ${job}`);
   await view.waitForSelector(`.recording[data-job="${job}"]`);
   await doIt();
-  await me.click(view, '.finish-recording', 'Point at the final button');
-  await me.click(page, finalSel, `the final control of ${job}`);
+  await me.click(page, finalSel, `the final control of ${job}`, 'middle', true);
   await view.bringToFront();
   await view.waitForSelector('.import-review[data-blocked="false"]', { timeout: 15_000 });
   await me.click(view, '.accept-import', 'Use this profile');
   await view.waitForSelector(`.recipe-row[data-job="${job}"][data-known="true"]`);
 }
 
-/** One "Show me" example in teach mode: the capability's Show me, the slot's pick, the example on the page. */
+/**
+ * One example in teach mode: the capability's "Show me" (which asks for its first example at
+ * once, and each next one of its sequence after a pick), then the example on the page.
+ */
 async function showMe(me: Person, view: Page, page: Page, cap: string, slot: string, target: string, first: boolean, aim: 'middle' | 'start' = 'middle'): Promise<void> {
   if (first) await me.click(view, `.teach-mode button.show-me[data-teach="${cap}"]`, `Show me ${cap}`);
-  await me.click(view, `.teach-step[data-cap="${cap}"] button.pick[data-slot="${slot}"]:not(:disabled)`, `pick ${slot}`);
+  await view.waitForSelector(`.teach-step[data-cap="${cap}"][data-picking="${slot}"]`, { timeout: 15_000 });
+  await page.waitForSelector('deskhand-picker');
   await me.click(page, target, `the ${cap} example`, aim);
   await view.bringToFront();
   await view.waitForSelector(`.teach-step[data-cap="${cap}"] .slot.done[data-slot="${slot}"]`, { timeout: 15_000 });
@@ -124,6 +129,16 @@ async function teach(fs: Freescout): Promise<{ actions: number; log: string[]; s
     await showMe(me, view, page, 'customerName', 'one', '.customer-snippet .customer-name', true);
     await showMe(me, view, page, 'customerEmail', 'one', '.customer-snippet .customer-email', true);
     await showMe(me, view, page, 'customerPhone', 'one', '.customer-snippet .customer-phone', true, 'start');
+    // The new-conversation form, on its own page: the mailbox's New Conversation, then its boxes in turn.
+    await me.click(page, 'a[href$="/new-ticket"]', 'New Conversation');
+    await page.waitForSelector('#subject');
+    await cb.ready(page);
+    await view.bringToFront();
+    await view.waitForSelector('.teach-mode button.show-me[data-teach="ticketForm"]', { timeout: 15_000 });
+    await showMe(me, view, page, 'ticketForm', 'titleField', '#subject', true);
+    await showMe(me, view, page, 'ticketForm', 'bodyField', '.note-editable', false);
+    await showMe(me, view, page, 'ticketForm', 'emailField', '#to + .select2 .select2-selection', false);
+    await showMe(me, view, page, 'ticketForm', 'submitButton', 'button.btn-send-text', false);
     await me.click(view, 'button.save-taught', 'Save');
     await view.waitForSelector('.this-console .profile-in-use[data-source="taught"]', { timeout: 15_000 });
     const profile = await cb.worker.evaluate(async (o: string) => ((await chrome.storage.local.get('taughtProfiles')).taughtProfiles as Record<string, unknown>)[o], origin);

@@ -13,6 +13,7 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, until, waitReady, type Harness } from './harness.ts';
+import { pickSettled, startPicking } from './teach-picking.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -55,16 +56,16 @@ async function clickOn(page: Page, target: string): Promise<void> {
 
 /** Starts the picker for one slot of a capability (from the check's "show me" button). */
 async function startPick(panel: Page, cap: string, slot: string): Promise<void> {
-  await press(panel, `.teach-mode button.show-me[data-teach="${cap}"]`);
-  await press(panel, `.teach-step[data-cap="${cap}"] button.pick[data-slot="${slot}"]:not(:disabled)`);
+  await startPicking(panel, cap, slot, press);
 }
+
 
 async function teachOne(panel: Page, page: Page, cap: string, slot: string, target: string): Promise<void> {
   await startPick(panel, cap, slot);
   await clickOn(page, target);
   await panel.bringToFront();
   await panel.waitForSelector(`.teach-step[data-cap="${cap}"] .slot.done[data-slot="${slot}"]`);
-  await until(() => panel.$('.teach-step button.pick:disabled'), (d) => d === null);
+  await pickSettled(panel, slot);
 }
 
 const row = (panel: Page, cap: string) =>

@@ -16,6 +16,7 @@ import { DIST, launchWithExtension, type Launched } from '../scripts/browser.ts'
 import { POLICY_TEST_ID, POLICY_TEST_KEY } from './policy-key.ts';
 import type { ToolResult } from '../src/tools/types.ts';
 import { confirmCard, invokeFrom, until, waitReady } from './harness.ts';
+import { pickSettled, startPicking } from './teach-picking.ts';
 
 // Screenshots go to .tmp/ on every run; DOCS_SCREENS=1 (npm run docs:screens) writes them into docs/.
 const DOCS = process.env.DOCS_SCREENS === '1' ? join(import.meta.dirname, '../docs') : join(import.meta.dirname, '../.tmp/teach');
@@ -93,13 +94,13 @@ async function clickOn(page: Page, target: string, screenshot?: string): Promise
 
 async function teachOne(panel: Page, page: Page, cap: string, slot: string, target: string, screenshot?: string): Promise<void> {
   await panel.bringToFront();
-  await press(panel, `.teach-mode button.show-me[data-teach="${cap}"]`);
-  await press(panel, `.teach-step[data-cap="${cap}"] button.pick[data-slot="${slot}"]:not(:disabled)`);
+  await startPicking(panel, cap, slot, press);
   await clickOn(page, target, screenshot);
   await panel.bringToFront();
   await panel.waitForSelector(`.teach-step[data-cap="${cap}"] .slot.done[data-slot="${slot}"]`);
-  await until(() => panel.$('.teach-step button.pick:disabled'), (d) => d === null);
+  await pickSettled(panel, slot);
 }
+
 
 /**
  * Waits for a control to be there and to have stopped moving, then presses it (a trusted
@@ -143,8 +144,7 @@ describe('teach mode on a console the heuristics miss', () => {
   it('a page script cannot pick: synthetic clicks, pointer moves and keys reach nothing; Esc leaves', async () => {
     await panel.bringToFront();
     await press(panel, 'button.teach');
-    await press(panel, '.teach-mode button.show-me[data-teach="thread"]');
-    await press(panel, '.teach-step button.pick[data-slot="customer"]');
+    await startPicking(panel, 'thread', 'customer', press);
     await page.bringToFront();
     await page.waitForSelector('deskhand-picker');
     const stillUp = await page.evaluate(() => {

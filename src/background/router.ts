@@ -115,6 +115,7 @@ export async function route(raw: unknown, sender: chrome.runtime.MessageSender):
       if (from.kind !== 'content') return refusal('NOT_CONTENT', 'Only a console tab asks for its profiles.');
       return { ok: true, profiles: await loadProfiles(from.origin), setAside: await setAsideFor(from.origin) };
     case 'teach.recorded':
+    case 'teach.committed':
       // For the side panel that records (it checks the tab the browser stamped); nothing to do here.
       return from.kind === 'content' ? { ok: true } : notContent();
     case 'teach.load':

@@ -193,6 +193,8 @@ export async function handleRecord(msg: RecordMsg, sender: chrome.runtime.Messag
     const job = msg.job;
     if (!job) return refusal('BAD_MESSAGE', 'Recording needs a job.', 'validation');
     current = new Recorder(job, (step) => sendStep(job, step));
+    // An Alt+click on the final control ends the recording from the page: one action, not two.
+    current.onCommit = () => void chrome.runtime.sendMessage({ type: 'teach.committed', job }).catch(() => {});
     return { ok: true, recording: job };
   }
   if (!current) return refusal('NOT_RECORDING', 'Nothing is being recorded on this page.', 'validation');

@@ -129,6 +129,8 @@ export const ToBackground = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('teach.load') }),
   /** content script (teach mode, recording): one trusted step the agent took; for the side panel that records, the worker only acknowledges it */
   z.strictObject({ type: z.literal('teach.recorded'), job: z.enum(JOB_NAMES), step: StepSchema }),
+  /** content script (teach mode, recording): the agent Alt+clicked the final control (recorded, not pressed); the recording panel finishes */
+  z.strictObject({ type: z.literal('teach.committed'), job: z.enum(JOB_NAMES) }),
   /** content script (top frame): its page shows this record (kept for a form page opened next; src/messages/came-from.ts) */
   z.strictObject({ type: z.literal('record.seen'), record: RecordSeenSchema }),
   /** content script (top frame): its page shows neither a record nor a ticket form: the agent moved on, forget the record */

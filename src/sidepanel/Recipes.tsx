@@ -5,7 +5,7 @@
  * what it finds here, conflicts block it) before it is saved as this console's taught
  * profile; a team lead records a flow in DevTools Recorder, exports it as JSON, imports it here.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { toTab } from '../messages/client.ts';
 import { classifySender, ToBackground } from '../messages/index.ts';
 import type { ConsoleProfile } from '../profiles/schema.ts';
@@ -43,7 +43,7 @@ function withRecipe(p: Props, job: RecipeJob, flow: NonNullable<ConsoleProfile['
  * only), pushed as they happen; a page load in between is kept on the click before it, and
  * recording goes on in the tab's new page.
  */
-function useRecording(tabId: number, job: RecipeJob | null) {
+function useRecording(tabId: number, job: RecipeJob | null, onCommitted: (job: RecipeJob) => void) {
   const [steps, setSteps] = useState<Step[]>([]);
   useEffect(() => {
     setSteps([]);
@@ -54,6 +54,7 @@ function useRecording(tabId: number, job: RecipeJob | null) {
       const from = classifySender(sender, chrome.runtime.id, chrome.runtime.getURL(''));
       if (from.kind !== 'content' || from.tabId !== tabId || from.frameId !== 0) return;
       const m = ToBackground.safeParse(raw);
+      if (m.success && m.data.type === 'teach.committed' && m.data.job === job) return onCommitted(job);
       const msg = m.success && m.data.type === 'teach.recorded' ? m.data : null;
       if (msg && msg.job === job) setSteps((all) => [...all, msg.step as Step]);
     };
@@ -86,7 +87,9 @@ function markNavigation(steps: Step[], url: string): Step[] {
 export function Recipes(p: Props) {
   const [problems, setProblems] = useState<{ job: RecipeJob; list: Problem[] } | null>(null);
   const [recording, setRecording] = useState<RecipeJob | null>(null);
-  const steps = useRecording(p.tabId, recording);
+  // The panel's own "point at it" and an Alt+click on the page end a recording the same way.
+  const finishRef = useRef<(job: RecipeJob) => void>(() => {});
+  const steps = useRecording(p.tabId, recording, (job) => finishRef.current(job));
   const [link, setLink] = useState<{ job: RecipeJob; href: string } | null>(null);
   const recipes = (p.taught ?? p.base)?.recipes ?? {};
 
@@ -115,6 +118,7 @@ export function Recipes(p: Props) {
     if (!res.ok) return setProblems({ job, list: res.problems });
     p.onReview(withRecipe(p, job, res.flow));
   };
+  finishRef.current = (job) => void finish(job);
   const remove = async (job: RecipeJob) => {
     const saved = await saveTaught(p.origin, withRecipe(p, job, undefined));
     if (!saved.ok) return setProblems({ job, list: saved.problems });

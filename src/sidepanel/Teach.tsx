@@ -16,7 +16,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { z } from '../tools/zod.ts';
 import type { ConsoleProfile } from '../profiles/schema.ts';
-import { CAPABILITIES, NOTE_CODES, SLOTS, STEPS, type Capability, type Slot } from '../teach/capabilities.ts';
+import { CAPABILITIES, NOTE_CODES, SLOTS, STEPS, sequenceOf, type Capability, type Slot } from '../teach/capabilities.ts';
 import type { ProfilePatch } from '../teach/rules.ts';
 import type { ConsoleReport } from '../teach/report.ts';
 import { draftOf, heldFor, withoutRule, withRule, type TaughtRule } from '../teach/session.ts';
@@ -72,6 +72,10 @@ export function Teach({ tabId, origin, base, first, onDone }: Props) {
   draftRef.current = draft;
   const pickingRef = useRef(false);
   const checks = useRef(0);
+  // The session as the last pick left it (an automatic next pick runs before the next render),
+  // and which pick is the newest: the answer to one that a newer pick replaced is dropped.
+  const rulesRef = useRef(rules);
+  const picks = useRef(0);
 
   /** Checks `d` on the page; an answer to an older check never replaces a newer one. */
   const check = async (d: ConsoleProfile) => {
@@ -112,16 +116,19 @@ export function Teach({ tabId, origin, base, first, onDone }: Props) {
     const d = draftOf(origin, base, next);
     if (!d.ok) return setProblem({ text: t('teachDraftInvalid'), lines: d.problems });
     setProblem(null);
+    rulesRef.current = next;
     setRules(next);
     setDraft(d.profile);
     await check(d.profile);
   };
 
-  const showMe = async (c: Capability, slot: Slot) => {
+  const showMe = async (c: Capability, slot: Slot, andThen = false) => {
+    const n = ++picks.current;
     setPicking(slot);
     pickingRef.current = true;
     setLast(null);
-    const r = await toTab<PickReply>(tabId, { type: 'teach.pick', capability: c, slot, earlier: heldFor(rules, c).filter((h) => h.slot !== slot) });
+    const r = await toTab<PickReply>(tabId, { type: 'teach.pick', capability: c, slot, earlier: heldFor(rulesRef.current, c).filter((h) => h.slot !== slot) });
+    if (n !== picks.current) return;
     setPicking(null);
     pickingRef.current = false;
     const reply = r.ok ? PickReply.safeParse(r) : null;
@@ -131,8 +138,19 @@ export function Teach({ tabId, origin, base, first, onDone }: Props) {
     const patch = (reply.data.rule?.patch ?? null) as ProfilePatch | null;
     const held = reply.data.held ?? [];
     // Still waiting for another example: keep the examples, and the rule taught before if any.
-    const before = rules.find((x) => x.cap === c)?.patch ?? null;
-    await apply(withRule(rules, { cap: c, patch: patch ?? (reply.data.rule?.need.length ? null : before), held }));
+    const before = rulesRef.current.find((x) => x.cap === c)?.patch ?? null;
+    await apply(withRule(rulesRef.current, { cap: c, patch: patch ?? (reply.data.rule?.need.length ? null : before), held }));
+    // The next example of the sequence at once: the agent points, deskhand asks for the next one.
+    const next = andThen ? nextInSequence(c, held.map((h) => h.slot)) : null;
+    if (next && n === picks.current) await showMe(c, next, true);
+  };
+
+  /** "Show me" on a capability: its first example still missing is asked for at once. */
+  const teach = (c: Capability) => {
+    setCap(c);
+    setLast(null);
+    const next = nextInSequence(c, heldFor(rulesRef.current, c).map((h) => h.slot));
+    if (next) void showMe(c, next, true);
   };
 
   const undo = async (c: Capability) => {
@@ -161,7 +179,7 @@ export function Teach({ tabId, origin, base, first, onDone }: Props) {
         <span class="meta">{new URL(origin).host}</span>
       </header>
       {cap && (
-        <div class="teach-step" data-cap={cap}>
+        <div class="teach-step" data-cap={cap} data-picking={picking ?? ''}>
           <p class="teach-cap">
             <strong>{t(`teachCap_${cap}`)}</strong>
           </p>
@@ -226,7 +244,7 @@ export function Teach({ tabId, origin, base, first, onDone }: Props) {
       {report && (
         <>
           <h3 class="check-title">{t('checkTitle')}</h3>
-          <CapabilityTable report={report} onTeach={(c) => (setCap(c), setLast(null))} />
+          <CapabilityTable report={report} onTeach={teach} />
           <DryRuns report={report} />
           <Conflicts report={report} />
           {report.conflicts.length > 0 && <p class="meta">{t('teachConflicts')}</p>}
@@ -249,6 +267,11 @@ export function Teach({ tabId, origin, base, first, onDone }: Props) {
       </div>
     </section>
   );
+}
+
+/** The next example a sequence asks for, after those already given. */
+function nextInSequence(c: Capability, done: readonly Slot[]): Slot | null {
+  return sequenceOf(c).find((s) => !done.includes(s)) ?? null;
 }
 
 /** A part of the page a write touches, in words ("reply" -> 回复框). */
