@@ -161,8 +161,18 @@ export class Snapshot {
    */
   composer(kind: 'reply' | 'note', includeHidden = false): ComposerInfo | null {
     const key = `${kind}:${includeHidden}`;
-    if (!this.composers.has(key)) this.composers.set(key, safe(() => this.findComposerOf(kind, includeHidden), null));
+    if (!this.composers.has(key)) this.composers.set(key, safe(() => this.ownComposer(this.findComposerOf(kind, includeHidden)), null));
     return this.composers.get(key) ?? null;
+  }
+
+  /**
+   * An editor inside the form the profile names as the new-ticket form is that form's message
+   * box, not a reply box (FreeScout's new conversation uses the reply editor and its Send): a
+   * reply or a note never writes into it, and never presses its submit.
+   */
+  private ownComposer(c: ComposerInfo | null): ComposerInfo | null {
+    const form = c ? this.ticketForm() : null;
+    return form?.via === 'profile' && form.el.contains(c!.el) ? null : c;
   }
 
   /** The profile's recipe for a job (how the agent does it here), split into its parts. */
@@ -234,6 +244,8 @@ export class Snapshot {
 
   private form(key: 'ticketForm' | 'refundForm'): { el: Element; via: Via } | null {
     const rule = this.profile?.[key];
+    // The profile's form wherever it shows (a new conversation FreeScout saves as a draft moves
+    // to the draft's URL, the form still on the page).
     const byRule = rule?.container ? queryOne(this.doc, rule.container) : null;
     if (byRule) return { el: byRule, via: 'profile' };
     // The profile knows the page the form lives on: on any other page another form (a reply
@@ -603,7 +615,9 @@ export class PageModel {
    */
   private async customerCameFrom(): Promise<CustomerRead | null> {
     const record = await this.cameFromRecord();
-    return record && (record.customer.name || record.customer.email) ? followed({ ...record.customer }) : null;
+    // What that record showed of its customer, even if only a phone: the form page's own card is
+    // not who this ticket is for (a mailbox's own address, the form's last choice).
+    return record && Object.values(record.customer).some(Boolean) ? followed({ ...record.customer }) : null;
   }
 
   /** History rows, from this page or the profile's follow link. */

@@ -130,10 +130,12 @@ export async function buildReport(model: PageModel, core: ReturnType<typeof prev
 /** What each job's commit would press on this page, chosen as its tool chooses it. */
 function commits(s: Snapshot): Partial<Record<Job, Element | null>> {
   const note = s.composer('note', true);
+  const reply = s.composer('reply', true);
   const ticket = s.ticketForm()?.el;
   const refund = s.refundForm()?.el;
   return {
-    reply: sendButton(s, s.composer('reply', true))?.el ?? null,
+    // No reply box here, no reply to send: a Send elsewhere on the page (a form's) is not its commit.
+    reply: reply ? sendButton(s, reply)?.el ?? null : null,
     note: s.submit('note') ?? (note ? findButtonNear(note.container ?? note.el, BUTTON_SYNONYMS.addNote)?.el ?? null : null),
     // A form's own button first, shown or not (a quick-ticket form is often closed while the agent looks).
     ticketForm: s.submit('ticketForm') ?? (ticket ? (findButtonIn(ticket, BUTTON_SYNONYMS.submitTicket, true) ?? findButtonNear(ticket, BUTTON_SYNONYMS.submitTicket))?.el ?? null : null),
@@ -198,7 +200,7 @@ function rows(s: Snapshot, tools: Record<string, ToolResult>): CapabilityRow[] {
     sendButton: send ? ok : absent,
     noteBox: note ? ok : ruled('composers.note') ? judged('broken', 'ruleFindsNothingUsable') : absent,
     ticketForm: form?.found
-      ? formFields.length === 0 ? judged('broken', 'noFields') : form.missing?.length ? judged('doubtful', 'someFields') : ok
+      ? formFields.length === 0 ? judged('broken', 'noFields') : formLooksRight(formFields) ? ok : judged('doubtful', 'someFields')
       : ruled('ticketForm.container') ? judged('broken', 'noFields') : absent,
     assign: s.assign() ? ok : absent,
     kb: kb.length || noKb ? ok : absent,
@@ -221,6 +223,14 @@ function rows(s: Snapshot, tools: Record<string, ToolResult>): CapabilityRow[] {
     // A profile that lists no provider at all says the console has no knowledge base: known, not missing.
     row('kb', profileHas(s.profileNames('kb')), noKb ? [{ key: 'kbKind_none' }] : kb.map((k) => (k.kind === 'local' ? { key: 'kbKind_local' } : { key: `kbKind_${k.kind}`, text: k.name }))),
   ];
+}
+
+/**
+ * A new-ticket form looks right with a subject, a message and someone it is for: the fields
+ * many consoles do not have (priority, category, order, phone) are not missing from it.
+ */
+function formLooksRight(found: readonly string[]): boolean {
+  return ['title', 'description'].every((k) => found.includes(k)) && ['name', 'email', 'phone'].some((k) => found.includes(k));
 }
 
 /** How a person would recognise an element: its kind and its words (placeholder, label, button text). */
