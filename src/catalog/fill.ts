@@ -74,6 +74,12 @@ export interface Located {
   pinned?: Pins;
 }
 
+/** The form's controls and pinned fields as the page shows them now (after a choice reloaded some). */
+export function locate(deps: CatalogDeps, form: Element): { controls: Control[]; pinned: Pins } {
+  const s = deps.model().current();
+  return { controls: s.controls(form), pinned: s.formPins('ticketForm') };
+}
+
 /** How long a found form may take to render its fields (a micro-frontend's iframe, a lazy component). */
 const FIELDS_MS = 3_000;
 
@@ -87,9 +93,8 @@ const FIELDS_MS = 3_000;
 export async function readyForm(deps: CatalogDeps, form: Element, values: Partial<Record<FieldKey, string>>, signal: AbortSignal): Promise<{ form: Element; controls: Control[]; pinned: Pins }> {
   const keys = givenKeys(values);
   const now = () => {
-    const s = deps.model().current();
-    const f = s.ticketForm()?.el ?? form;
-    return { form: f, controls: s.controls(f), pinned: s.formPins('ticketForm') };
+    const f = deps.model().current().ticketForm()?.el ?? form;
+    return { form: f, ...locate(deps, f) };
   };
   if (!keys.length) return now();
   // waitFor checks at once, then on each change.

@@ -2,7 +2,7 @@ import { z } from '../tools/zod.ts';
 import { linkElsewhere } from '../dom/elsewhere.ts';
 import { BUTTON_SYNONYMS } from '../dom/synonyms.ts';
 import { findFields } from '../dom/find.ts';
-import type { FieldKey } from '../dom/synonyms.ts';
+import type { Pins } from './fill.ts';
 import { describeEl } from '../dom/describe.ts';
 import { isVisible } from '../dom/text.ts';
 import { ok } from '../tools/errors.ts';
@@ -73,7 +73,7 @@ function formElsewhere(path: string | undefined): { elsewhere?: { label: string;
   return link ? { elsewhere: { label: link.label, path: link.path } } : {};
 }
 
-function formReport(form: { el: Element; via: string } | null, keys: readonly (typeof FORM_FIELDS)[keyof typeof FORM_FIELDS][number][], pinned: Partial<Record<FieldKey, Element>> = {}) {
+function formReport(form: { el: Element; via: string } | null, keys: readonly (typeof FORM_FIELDS)[keyof typeof FORM_FIELDS][number][], pinned: Pins = {}) {
   if (!form) return { found: false };
   const { found, missing } = findFields(keys, { scope: form.el, includeHidden: true, pinned });
   return {

@@ -3,7 +3,7 @@ import { fail } from '../tools/errors.ts';
 import type { WriteTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
 import { quiet } from '../dom/observe.ts';
-import { fillResult, fillValues, readyForm, planValues, SETTLE, ticketForm, type FillReport } from './fill.ts';
+import { fillResult, fillValues, locate, readyForm, planValues, SETTLE, ticketForm, type FillReport } from './fill.ts';
 
 const input = z.strictObject({
   title: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(120))),
@@ -38,7 +38,7 @@ export const ticketFill = (deps: CatalogDeps): WriteTool<typeof input, FillRepor
     const ready = await readyForm(deps, form, i, ctx.signal);
     const first = category ? await fillValues({ category }, ready.form, ctx.signal, ready) : null;
     if (first?.filled.length) await quiet(ready.form, SETTLE.quietMs, SETTLE.maxMs, ctx.signal);
-    const then = Object.values(rest).some((v) => v) ? await fillValues(rest, ready.form, ctx.signal, first?.filled.length ? { controls: deps.model().current().controls(ready.form), pinned: deps.model().current().formPins('ticketForm') } : ready) : null;
+    const then = Object.values(rest).some((v) => v) ? await fillValues(rest, ready.form, ctx.signal, first?.filled.length ? locate(deps, ready.form) : ready) : null;
     return fillResult({ ...merge(first, then), opened }, ready.form);
   },
 });

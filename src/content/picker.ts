@@ -345,7 +345,8 @@ async function pickOne(host: Host, { capability: cap, slot, earlier }: PickMsg):
   const now = host.model.current();
   const customer = now.customer().fields;
   // A form on a page that shows no record (a "new ticket" page) lives on a page of its own.
-  const rule = ruleFor(cap, picks, { customer: { name: customer.name, email: customer.email }, formPage: !now.identity().recordId && !now.thread()?.entries.length });
+  const formPage = cap === 'ticketForm' && !now.identity().recordId && !now.thread()?.entries.length;
+  const rule = ruleFor(cap, picks, { customer: { name: customer.name, email: customer.email }, formPage });
   showMatches(rule.patch ? matchedBy(rule.patch) : [el]);
   const named = nameOf(el);
   return {

@@ -41,13 +41,15 @@ export interface RuleResult {
   matches: number;
 }
 
-/** What a click on a thing means: the control it belongs to, not the icon inside it. */
 /** A form field as a person points at it: the box, the widget standing for a hidden one, or the editor. */
 const FIELD_BOX = 'input:not([type=hidden]), textarea, select, [contenteditable=""], [contenteditable="true"], [role=combobox], [role=textbox]';
+/** What a press on a button means: the button, not the icon or label inside it. */
+const BUTTONISH = 'button, [role=button], input[type=submit], input[type=button], a[href]';
 
+/** What a click on a thing means: the control it belongs to, not the icon inside it. */
 export function normalise(cap: Capability, el: Element, slot?: Slot): Element {
-  if (cap === 'ticketForm' && slot === 'submitButton') return el.closest('button, [role=button], input[type=submit], input[type=button], a[href]') ?? el;
-  if (cap === 'ticketForm' && slot && slot !== 'one') {
+  if (cap === 'ticketForm') {
+    if (slot === 'submitButton') return el.closest(BUTTONISH) ?? el;
     // The outermost box around the click (a select2 box's inner search field stands for the box).
     const box = el.closest(FIELD_BOX);
     const outer = box?.parentElement?.closest('[role=combobox]');
@@ -57,8 +59,7 @@ export function normalise(cap: Capability, el: Element, slot?: Slot): Element {
     const editable = el.closest('[contenteditable=""], [contenteditable="true"], textarea, input:not([type=hidden])');
     return editable ?? el.querySelector('[contenteditable=""], [contenteditable="true"], textarea') ?? el;
   }
-  if (cap === 'send' || cap === 'noteSubmit') return el.closest('button, [role=button], input[type=submit], input[type=button], a[href]') ?? el;
-  if (cap === 'ticketForm') return el.closest('form') ?? el;
+  if (cap === 'send' || cap === 'noteSubmit') return el.closest(BUTTONISH) ?? el;
   // A click on a cell of a history row means the row: one example must stand for its list.
   if (cap === 'history') return el.closest('tr, [role=row], li') ?? el;
   return el;
