@@ -361,11 +361,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       const opened = Object.fromEntries(COMPOSER_TOOLS.map((tool) => [tool, w['freescout, composer opened']?.[tool] ?? 'n/a']));
       return { read: table(fs.reads.filter((x) => x.lang === lang)).freescout, write: w.freescout, 'write, composer opened first': opened };
     };
-    console.log('\nFreeScout 1.8.235, generic profile alone, right/wrong/missing by its database — English UI (Sam Agent):');
+    const how = TAUGHT ? 'the taught profile' : 'generic profile alone';
+    console.log(`\nFreeScout 1.8.235, ${how}, right/wrong/missing by its database — English UI (Sam Agent):`);
     console.table(byLang('en'));
     console.log('the same in the zh-CN UI (Jing Chen):');
     console.table(byLang('zh'));
-    console.log(`FreeScout generic: reads ${share(fs.reads)}; writes as the page loads ${share(fs.writes.filter((x) => x.console === 'freescout') as unknown as ReadRow[])}; composer tools once the agent opened it ${share(fs.writes.filter((x) => x.console !== 'freescout') as unknown as ReadRow[])}`);
+    console.log(`FreeScout, ${how}: reads ${share(fs.reads)}; writes as the page loads ${share(fs.writes.filter((x) => x.console === 'freescout') as unknown as ReadRow[])}; composer tools once the agent opened it ${share(fs.writes.filter((x) => x.console !== 'freescout') as unknown as ReadRow[])}`);
     writeFileSync(
       join(dir, TAUGHT ? 'consoles-freescout-taught.json' : 'consoles-freescout.json'),
       `${JSON.stringify(

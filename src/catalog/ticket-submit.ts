@@ -1,27 +1,16 @@
 import { z } from '../tools/zod.ts';
-import { findFields, triedFor } from '../dom/find.ts';
+import { triedFor } from '../dom/find.ts';
+import { emptyRequired } from '../dom/required.ts';
 import { BUTTON_SYNONYMS } from '../dom/synonyms.ts';
 import { fail } from '../tools/errors.ts';
 import type { WriteTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
 import { isVisible } from '../dom/text.ts';
 import { deliver } from './landed.ts';
-import { currentOf, opensFirst, ticketForm, type Pins } from './fill.ts';
+import { currentOf, opensFirst, ticketForm } from './fill.ts';
 import { buttonNear, foreignCommit } from './press.ts';
 
 const input = z.strictObject({});
-const REQUIRED = ['title', 'category', 'description'] as const;
-/** A form without a category field (FreeScout's new conversation) is complete without one. */
-const IF_PRESENT: readonly (typeof REQUIRED)[number][] = ['category'];
-
-/** The required fields, and which of them the form leaves empty (or lacks). */
-function emptyRequired(form: Element, pinned: Pins) {
-  const { found, missing } = findFields(REQUIRED, { scope: form, pinned });
-  const absent = (missing as (typeof REQUIRED)[number][]).filter((k) => !IF_PRESENT.includes(k));
-  const empty = REQUIRED.filter((k) => (found[k] ? !currentOf(found[k]!) : absent.includes(k)));
-  return { found, missing: absent, empty };
-}
-
 /** The id a console shows for a new ticket: `T-10001`, `#194171`. */
 function ticketIdIn(text: string): string | null {
   return /\b([A-Z]{1,3}-\d{3,})\b/.exec(text)?.[1] ?? /#\s?(\d{3,})\b/.exec(text)?.[1] ?? null;

@@ -87,7 +87,17 @@ export class Snapshot {
     this.profile = this.choice?.profile ?? null;
   }
 
-  readonly identity = once((): RecordIdentity => safe(() => readIdentity(this.doc, this.profile), { recordId: null, display: null, sources: [], conflict: null }));
+  readonly identity = once((): RecordIdentity => {
+    const id = safe(() => readIdentity(this.doc, this.profile), { recordId: null, display: null, sources: [], conflict: null });
+    // The profile's new-ticket form with no thread beside it is a page of its own, about no
+    // record yet, whatever its URL says (FreeScout moves a new conversation to its draft's
+    // /conversation/<id> while the form is still open): the record is the one the agent came from.
+    return id.recordId && this.formOfItsOwn() ? { ...id, recordId: null, display: null } : id;
+  });
+
+  private formOfItsOwn(): boolean {
+    return this.ticketForm()?.via === 'profile' && !this.thread()?.entries.length;
+  }
 
   readonly agentNames = once((): string[] => {
     const names = [this.env.agentName()];

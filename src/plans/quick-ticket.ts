@@ -14,7 +14,8 @@
  */
 import { z } from '../tools/zod.ts';
 import { findFields } from '../dom/find.ts';
-import { currentValue, optionsOf } from '../dom/set-value.ts';
+import { emptyRequired } from '../dom/required.ts';
+import { optionsOf } from '../dom/set-value.ts';
 import { toolMessageContent } from '../llm/wrap.ts';
 import type { Snapshot } from '../page/model.ts';
 import type { Plan } from '../tools/plan.ts';
@@ -28,8 +29,9 @@ export const GeneratedTicket = z.object({
 type Generated = z.infer<typeof GeneratedTicket>;
 
 function categoryLabels(page: () => Snapshot): string[] {
-  const form = page().ticketForm()?.el;
-  const field = form ? findFields(['category'], { scope: form, includeHidden: true }).found.category : undefined;
+  const s = page();
+  const form = s.ticketForm()?.el;
+  const field = form ? findFields(['category'], { scope: form, includeHidden: true, pinned: s.formPins('ticketForm') }).found.category : undefined;
   return field ? optionsOf(field.el, field.kind).map((o) => o.text) : [];
 }
 
@@ -100,9 +102,8 @@ export const quickTicketPlan = (lang: () => 'zh' | 'en', page: () => Snapshot): 
       check: () => {
         const form = page().ticketForm()?.el;
         if (!form) return { status: 'failed', detail: 'The ticket form is gone.', suggestion: 'Reopen it and run the flow again.' };
-        const { found } = findFields(['title', 'category', 'description'], { scope: form });
-        const empty = (['title', 'category', 'description'] as const).filter((k) => !found[k] || !currentValue(found[k]!.el, found[k]!.kind));
-        return empty.length ? { status: 'failed', detail: `Required fields are empty: ${empty.join(', ')}.`, suggestion: 'Fill them by hand and submit.', fields: empty } : { status: 'passed', summary: 'title, category, description filled' };
+        const { empty } = emptyRequired(form, page().formPins('ticketForm'));
+        return empty.length ? { status: 'failed', detail: `Required fields are empty: ${empty.join(', ')}.`, suggestion: 'Fill them by hand and submit.', fields: empty } : { status: 'passed', summary: 'the required fields are filled' };
       },
     },
     { kind: 'tool', id: 'submit', title: 'Submit', tool: 'ticket.submit', input: () => ({}) },

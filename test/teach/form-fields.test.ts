@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { findFields } from '../../src/dom/find.ts';
 import { normalise, ruleFor } from '../../src/teach/rules.ts';
 import { sequenceOf } from '../../src/teach/capabilities.ts';
+import { PageModel } from '../../src/page/model.ts';
+import type { ConsoleProfile } from '../../src/profiles/schema.ts';
 
 /** A FreeScout-like new conversation: "To" over a hidden select, a bare "Subject", an editor, a "Send". */
 const FORM = `
@@ -75,5 +77,33 @@ describe('the ticket form by its fields', () => {
     // A pin to something that is no field (gone from the page) names nothing.
     const gone = document.createElement('input');
     expect(findFields(['title'], { scope: form, includeHidden: true, pinned: { title: gone } }).found.title!.el).toBe($('#subject'));
+  });
+});
+
+describe('a form of its own is about no record, whatever its URL says', () => {
+  const ORIGIN = 'https://desk.example.com';
+  const profile: ConsoleProfile = { id: 'taught-desk', name: 'desk', version: 1, match: { origins: [ORIGIN] }, ticketForm: { container: '#form-create', fields: { title: { css: '#subject' } } }, thread: { container: '.thread', entry: '.msg', author: 'b', body: 'p' } };
+  const env = { profiles: () => [{ profile, source: 'taught' as const }], choice: () => undefined, agentName: () => '' };
+  const at = (path: string, html: string) => {
+    (window as unknown as { happyDOM: { setURL(u: string): void } }).happyDOM.setURL(`${ORIGIN}${path}`);
+    document.body.innerHTML = html;
+    return new PageModel(document, env).current();
+  };
+
+  it("the new conversation moved to its draft's /conversation/5 is still the form: no record id, the record is the one the agent came from", () => {
+    const s = at('/conversation/5', FORM);
+    expect(s.identity().recordId).toBeNull();
+    expect(s.identity().sources[0]).toMatchObject({ source: 'url', value: '5' });
+    expect(s.ticketForm()?.via).toBe('profile');
+  });
+
+  it('a record page that shows a thread beside the same form keeps its id', () => {
+    const s = at('/conversation/2', `<main class="thread"><div class="msg"><b>Ada</b><p>My package never arrived.</p></div></main>${FORM}`);
+    // happy-dom lays nothing out, so no entry reads as shown: the thread a browser reads here is given.
+    const read = s.thread();
+    expect(read?.via).toBe('profile');
+    Object.defineProperty(s, 'thread', { value: () => ({ ...read!, entries: [{ role: 'customer', author: 'Ada', text: 'My package never arrived.' }] }) });
+    expect(s.ticketForm()?.via).toBe('profile');
+    expect(s.identity().recordId).toBe('2');
   });
 });
