@@ -41,9 +41,11 @@ import { resultsDir } from './lib.ts';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-type Mode = 'profiles' | 'generic';
+type Mode = 'profiles' | 'generic' | 'taught';
 /** A taught FreeScout profile to measure instead of the generic code (BENCH_FREESCOUT_PROFILE=file.json). */
 const TAUGHT: unknown = process.env.BENCH_FREESCOUT_PROFILE ? JSON.parse(readFileSync(process.env.BENCH_FREESCOUT_PROFILE, 'utf8')) : null;
+/** A taught osTicket profile (bench/teach-osticket.ts): measured as mode `taught`, beside the generic code alone. */
+const OS_TAUGHT: unknown = process.env.BENCH_OSTICKET_PROFILE ? JSON.parse(readFileSync(process.env.BENCH_OSTICKET_PROFILE, 'utf8')) : null;
 const LANGS: Lang[] = ['zh', 'en'];
 const ONLY = process.env.BENCH_CONSOLES?.split(',').map((s) => s.trim()).filter(Boolean);
 const runs = (name: string) => !ONLY?.length || ONLY.includes(name);
@@ -101,11 +103,16 @@ async function fixtureRows(env: Env, mode: Mode): Promise<ReadRow[]> {
 
 const ROLE = { M: 'customer', R: 'agent', N: 'note' } as const;
 
-/** A browser set up for osTicket (its origin granted), logged into the staff panel as Ada Agent. */
-async function withOsticket<T>(run: (env: Env, os: Osticket) => Promise<T>): Promise<T> {
+/**
+ * A browser set up for osTicket (its origin granted), logged into the staff panel as Ada Agent;
+ * in mode `taught` with the taught profile stored for its origin (it wins over the built-in one).
+ */
+async function withOsticket<T>(mode: Mode, run: (env: Env, os: Osticket) => Promise<T>): Promise<T> {
   const os = await startOsticket();
-  const cb = await launchForConsole(new URL(os.url).origin, { agentName: 'Ada Agent' });
+  const origin = new URL(os.url).origin;
+  const cb = await launchForConsole(origin, { agentName: 'Ada Agent' });
   try {
+    if (mode === 'taught') await cb.worker.evaluate(async (a: { origin: string; profile: unknown }) => chrome.storage.local.set({ taughtProfiles: { [a.origin]: { ...(a.profile as object), match: { origins: [a.origin] } } } }), { origin, profile: OS_TAUGHT });
     const env: Env = { browser: cb.browser, worker: cb.worker, panel: await panelOf(cb.browser, cb.extensionId) };
     const login = await cb.browser.newPage();
     await loginStaff(login, os.staff);
@@ -116,7 +123,7 @@ async function withOsticket<T>(run: (env: Env, os: Osticket) => Promise<T>): Pro
 }
 
 async function osticketRows(mode: Mode): Promise<ReadRow[]> {
-  return withOsticket(async (env, os) => {
+  return withOsticket(mode, async (env, os) => {
     await setMode(env, new URL(os.url).origin, mode);
     const records = [];
     for (const t of os.seed.tickets) {
@@ -142,7 +149,7 @@ async function osticketRows(mode: Mode): Promise<ReadRow[]> {
 
 /** osTicket's write row, the seeded database restored before each step (bench/osticket-write.ts). */
 async function osticketWriteRows(mode: Mode, modelUrl: string): Promise<WriteRow[]> {
-  return withOsticket(async (env, os) => {
+  return withOsticket(mode, async (env, os) => {
     await writeSettings(env, modelUrl);
     return targetRows(env, osticketTarget(os), mode);
   });
@@ -293,6 +300,8 @@ export interface BenchResult {
   profiles: ReadRow[];
   generic: ReadRow[];
   writes: { profiles: WriteRow[]; generic: WriteRow[] };
+  /** osTicket with a taught profile (BENCH_OSTICKET_PROFILE): kept apart, saved apart. */
+  osticketTaught?: { reads: ReadRow[]; writes: WriteRow[] };
   /** Generic mode only, en and zh (FreeScout's own UI languages): kept apart, saved apart. */
   freescout?: FreescoutResult;
 }
@@ -313,11 +322,18 @@ export async function benchConsoles(): Promise<BenchResult> {
       await l.browser.close();
     }
     if (runs('osticket') && (await osticketAvailable())) {
-      for (const mode of ['profiles', 'generic'] as const) {
+      // BENCH_SKIP_GENERIC=1: the taught profile alone (its "before" measured in an earlier run).
+      const taughtModes = process.env.BENCH_SKIP_GENERIC === '1' ? (['taught'] as const) : (['generic', 'taught'] as const);
+      for (const mode of OS_TAUGHT ? taughtModes : (['profiles', 'generic'] as const)) {
         const t0 = Date.now();
-        result[mode].push(...(await osticketRows(mode)));
+        const reads = await osticketRows(mode);
         const t1 = Date.now();
-        result.writes[mode].push(...(await osticketWriteRows(mode, model.url)));
+        const writes = await osticketWriteRows(mode, model.url);
+        if (mode === 'taught') result.osticketTaught = { reads, writes };
+        else {
+          result[mode].push(...reads);
+          result.writes[mode].push(...writes);
+        }
         console.log(`osTicket (${mode}): read ${((t1 - t0) / 1000).toFixed(0)} s, write ${((Date.now() - t1) / 1000).toFixed(0)} s`);
       }
     } else if (runs('osticket')) {
@@ -384,6 +400,23 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       )}\n`,
     );
     console.log(`results: ${join(dir, TAUGHT ? 'consoles-freescout-taught.json' : 'consoles-freescout.json')}`);
+  }
+  if (r.osticketTaught) {
+    const t = r.osticketTaught;
+    const mine = (rows: ReadRow[]) => rows.filter((x) => x.console === 'osticket');
+    const before = { read: table(mine(r.generic)).osticket, write: writeTable(r.writes.generic.filter((x) => x.console === 'osticket')).osticket };
+    const after = { read: table(t.reads).osticket, write: writeTable(t.writes).osticket };
+    console.log(`\nosTicket 1.18, the taught profile ${process.env.BENCH_OSTICKET_PROFILE}, right/wrong/missing by its database — before (generic alone) and after:`);
+    console.table({ 'read, before': before.read, 'read, after': after.read });
+    console.table({ 'write, before': before.write, 'write, after': after.write });
+    const all = (rows: ReadRow[]) => share(rows);
+    const shares = { before: all([...mine(r.generic), ...(r.writes.generic.filter((x) => x.console === 'osticket') as unknown as ReadRow[])]), after: all([...t.reads, ...(t.writes as unknown as ReadRow[])]) };
+    console.log(`osTicket taught: ${shares.after} right (generic alone: ${shares.before})`);
+    const file = join(dir, 'consoles-osticket-taught.json');
+    const notRight = [...t.reads, ...t.writes].filter((x) => x.verdict !== 'right');
+    writeFileSync(file, `${JSON.stringify({ suite: 'consoles-osticket-taught', measuredAt: new Date().toISOString(), console: `osTicket 1.18.1, the taught profile ${process.env.BENCH_OSTICKET_PROFILE}`, shares, before, after, notRight }, null, 2)}\n`);
+    console.log(`results: ${file}`);
+    if (ONLY?.length && ONLY.every((n) => n === 'osticket')) process.exit(0);
   }
   // A FreeScout-only run leaves the other consoles' file alone.
   if (ONLY?.length && ONLY.every((n) => n === 'freescout')) process.exit(0);

@@ -14,78 +14,12 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'puppeteer-core';
-import { launchForConsole, type ConsoleBrowser } from '../e2e/consoles/console-browser.ts';
+import { launchForConsole } from '../e2e/consoles/console-browser.ts';
 import { loginAgent, openConversation, resetFreescout, startFreescout, type Freescout } from '../e2e/consoles/freescout/freescout.ts';
 import { resultsDir } from './lib.ts';
+import { consoleView, keepProfile, Person, record, showMe, TMP, type Session } from './teach-kit.ts';
 
-const TMP = join(process.cwd(), '.tmp/bench');
-
-/** A person at the keyboard: every action counted, each waits for what it acts on to be there and still. */
-class Person {
-  actions = 0;
-  readonly log: string[] = [];
-  /** A click where a person aims: the middle, or (`start`) on the first words of a line ("(415) 555-0142", not its "(Work)"). */
-  async click(p: Page, sel: string, why: string, aim: 'middle' | 'start' = 'middle', alt = false): Promise<void> {
-    await p.bringToFront();
-    const el = await p.waitForSelector(sel, { visible: true, timeout: 10_000 });
-    await el!.scrollIntoView();
-    let box = await el!.boundingBox();
-    for (let i = 0; i < 20; i++) {
-      await new Promise((r) => setTimeout(r, 120));
-      const now = await el!.boundingBox();
-      if (JSON.stringify(now) === JSON.stringify(box)) break;
-      box = now;
-    }
-    const x = aim === 'start' ? box!.x + Math.min(12, box!.width / 4) : box!.x + box!.width / 2;
-    if (alt) await p.keyboard.down('Alt');
-    await p.mouse.click(x, box!.y + Math.min(box!.height / 2, 12));
-    if (alt) await p.keyboard.up('Alt');
-    this.count(`${alt ? 'Alt+click' : 'click'} ${why}`);
-  }
-  async type(p: Page, text: string): Promise<void> {
-    await p.keyboard.type(text);
-    this.count(`type "${text}"`);
-  }
-  private count(what: string): void {
-    this.actions += 1;
-    this.log.push(what);
-  }
-}
-
-async function consoleView(cb: ConsoleBrowser, tabId: number): Promise<Page> {
-  const v = await cb.browser.newPage();
-  await v.goto(`chrome-extension://${cb.extensionId}/src/sidepanel/index.html?tabId=${tabId}&view=console`, { waitUntil: 'load' });
-  await v.waitForSelector('.recipes .recipe-row');
-  return v;
-}
-
-/** Record one job: Record, do it on the page, Alt+click the final control (recorded, not pressed), accept the review. */
-async function record(me: Person, view: Page, page: Page, job: string, doIt: () => Promise<void>, finalSel: string): Promise<void> {
-  await me.click(view, `.recipe-row[data-job="${job}"] .record-recipe`, `Record ${job}`);
-  await view.waitForSelector(`.recording[data-job="${job}"]`);
-  await doIt();
-  await me.click(page, finalSel, `the final control of ${job}`, 'middle', true);
-  await view.bringToFront();
-  await view.waitForSelector('.import-review[data-blocked="false"]', { timeout: 15_000 });
-  await me.click(view, '.accept-import', 'Use this profile');
-  await view.waitForSelector(`.recipe-row[data-job="${job}"][data-known="true"]`);
-}
-
-/**
- * One example in teach mode: the capability's "Show me" (which asks for its first example at
- * once, and each next one of its sequence after a pick), then the example on the page.
- */
-async function showMe(me: Person, view: Page, page: Page, cap: string, slot: string, target: string, first: boolean, aim: 'middle' | 'start' = 'middle'): Promise<void> {
-  if (first) await me.click(view, `.teach-mode button.show-me[data-teach="${cap}"]`, `Show me ${cap}`);
-  await view.waitForSelector(`.teach-step[data-cap="${cap}"][data-picking="${slot}"]`, { timeout: 15_000 });
-  await page.waitForSelector('deskhand-picker');
-  await me.click(page, target, `the ${cap} example`, aim);
-  await view.bringToFront();
-  await view.waitForSelector(`.teach-step[data-cap="${cap}"] .slot.done[data-slot="${slot}"]`, { timeout: 15_000 });
-}
-
-async function teach(fs: Freescout): Promise<{ actions: number; log: string[]; seconds: number; profile: unknown }> {
+async function teach(fs: Freescout): Promise<Session> {
   const origin = new URL(fs.url).origin;
   const cb = await launchForConsole(origin, { agentName: fs.agents.en.name, queues: ['Sales', 'Support'] });
   const me = new Person();
@@ -185,10 +119,7 @@ async function main(): Promise<void> {
   await resetFreescout();
   const session = await teach(fs);
   await resetFreescout();
-  mkdirSync(TMP, { recursive: true });
-  const file = join(TMP, 'freescout-taught-profile.json');
-  writeFileSync(file, `${JSON.stringify(session.profile, null, 2)}\n`);
-  console.log(`taught in ${session.actions} person actions, ${session.seconds} s`);
+  const file = keepProfile('freescout', session);
   const before = process.env.BENCH_SKIP_GENERIC ? null : measure(null);
   const after = measure(file);
   const out = {

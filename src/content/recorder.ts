@@ -13,7 +13,8 @@ import { currentValue } from '../dom/set-value.ts';
 import type { Selector, Step } from '../dom/replay/steps.ts';
 import type { RecipeJob } from '../profiles/recipe.ts';
 import { classifySender, refusal, type Reply, type ToContent } from '../messages/index.ts';
-import { uniqueSelector } from '../teach/selector.ts';
+import { marks, uniqueSelector } from '../teach/selector.ts';
+import { hrefTail } from '../teach/url-shape.ts';
 import { t } from '../ui/i18n.ts';
 import { pick } from './picker.ts';
 
@@ -46,6 +47,8 @@ export function selectorsFor(el: Element): Selector[] {
   const name = squash(computeAccessibleName(el));
   const role = getRole(el);
   if (name && name.length <= 80) out.push([`aria/${name}${role ? `[role="${role}"]` : ''}`]);
+  const tail = byHrefTail(el);
+  if (tail) out.push([tail]);
   const css = uniqueSelector(el)?.css;
   const free = css ? wordFree(el, css) : null;
   if (free) out.push([free]);
@@ -53,6 +56,21 @@ export function selectorsFor(el: Element): Selector[] {
   const text = squash((el as HTMLElement).innerText ?? '');
   if (text && text.length <= 40 && !el.matches('input, textarea, [contenteditable]')) out.push([`text/${text}`]);
   return out;
+}
+
+/**
+ * A link to this record's action by what its address keeps on every record (`a[href$="/assign"]`),
+ * when it is the only such link: its words ("Ada Agent", the current assignee) and the id in its
+ * address (`#tickets/1/assign`) differ from one record to the next.
+ */
+function byHrefTail(el: Element): string | null {
+  const a = el.closest('a[href]');
+  const tail = a ? hrefTail(a.getAttribute('href') ?? '') : null;
+  if (!a || !tail) return null;
+  // hrefTail is a slash or # and word characters: nothing to escape inside the quotes. Where
+  // another link goes to the same action (a toolbar's and a header's Assign), with its own marks.
+  const base = `a[href$="${tail}"]`;
+  return [base, ...marks(a).map((m) => `a${m}[href$="${tail}"]`)].find((css) => el.ownerDocument.querySelectorAll(css).length === 1) ?? null;
 }
 
 function at(el: Element, e: MouseEvent): { offsetX: number; offsetY: number } {

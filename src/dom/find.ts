@@ -497,17 +497,33 @@ export interface FoundSet {
 export function findFields(keys: readonly FieldKey[], opts: FindOptions = {}): FoundSet {
   const controls = opts.controls ?? listControls(opts);
   const found: Partial<Record<FieldKey, FoundField>> = {};
+  // A widget is one field however it is listed: a select2 box and the <select> it stands for
+  // (the box pinned as the e-mail, the select named "name") cannot serve two keys.
   const used = new Set<Element>();
+  // The widget's box even where it was not needed to reach the control (a hidden form's select).
+  const boxOf = (c: Pick<Control, 'el' | 'proxy'>) => c.proxy ?? (c.el.tagName === 'SELECT' ? proxyOf(c.el) : null);
+  const claim = (c: Pick<Control, 'el' | 'proxy'>) => {
+    used.add(c.el);
+    const box = boxOf(c);
+    if (box) used.add(box);
+  };
+  const near = (a: Element, b: Element) => a === b || a.contains(b) || b.contains(a);
+  const taken = (c: Pick<Control, 'el' | 'proxy'>) => {
+    if (used.has(c.el)) return true;
+    const box = boxOf(c);
+    return !!box && [...used].some((u) => near(u, box));
+  };
+  const byEl = new Map(controls.map((c) => [c.el, c]));
   for (const key of keys) {
     const pin = opts.pinned?.[key];
     const control = pin ? pinnedControl(pin, controls) : null;
-    if (!control || used.has(control.el)) continue;
+    if (!control || taken(control)) continue;
     found[key] = { key, el: control.el, kind: control.kind, via: 'profile', label: control.labels[0]?.text ?? '', score: 1, ...reachFields(control) };
-    used.add(control.el);
+    claim(control);
   }
   const pairs: FoundField[] = [];
   for (const control of controls) {
-    if (used.has(control.el)) continue;
+    if (taken(control)) continue;
     for (const key of keys) {
       if (found[key]) continue;
       const s = scoreControl(control, key);
@@ -516,9 +532,10 @@ export function findFields(keys: readonly FieldKey[], opts: FindOptions = {}): F
   }
   pairs.sort((a, b) => b.score - a.score);
   for (const p of pairs) {
-    if (found[p.key] || used.has(p.el)) continue;
+    const c = byEl.get(p.el) ?? { el: p.el };
+    if (found[p.key] || taken(c)) continue;
     found[p.key] = p;
-    used.add(p.el);
+    claim(c);
   }
   return { found, missing: keys.filter((k) => !found[k]) };
 }

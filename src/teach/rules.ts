@@ -16,7 +16,7 @@ import { visibleTextOf } from '../dom/visible.ts';
 import type { CustomerKey, ThreadRole } from '../profiles/schema.ts';
 import type { Capability, NoteCode, Slot } from './capabilities.ts';
 import { STEPS } from './capabilities.ts';
-import { idTokens, pageGlob, urlIdOf } from './url-shape.ts';
+import { formPagePath, idTokens, pageGlob, urlIdOf } from './url-shape.ts';
 import { byIdentity, taughtOrder } from './thread-order.ts';
 import { kbRule } from './kb.ts';
 import { childOnPath, commonAncestor, compoundOf, count, marks, ownStable, partSelector, uniqueSelector } from './selector.ts';
@@ -157,7 +157,7 @@ function ticketFormRule(picks: Picks, ownPage: boolean): RuleResult {
   }
   const submit = picks.submitButton ? single(picks.submitButton, notes) : null;
   const doc = title.ownerDocument;
-  const path = doc.location?.pathname;
+  const path = doc.location ? formPagePath(doc.location) : undefined;
   const patch: ProfilePatch = { ticketForm: { container, fields, ...(submit ? { submit } : {}), ...(ownPage && path && path !== '/' ? { path } : {}) } };
   return { patch, need: [], notes, matches: count(doc, container) };
 }

@@ -62,9 +62,15 @@ function wordish(s: string): boolean {
   return !(bare.length >= 6 && caps >= 2 && vowels / bare.length < 0.25 && !/[-_]/.test(s));
 }
 
+/**
+ * A widget's state as a suffix of its own name (`redactor-placeholder` while the editor is
+ * empty, Quill's `ql-blank`, `dropdown-open`, `tab-active`): gone once the agent types or clicks.
+ */
+const STATE_SUFFIX = /[-_](placeholder|blank|empty|active|selected|current|focus|focused|hover|open|opened|closed|collapsed|expanded|visible|hidden|disabled|loading|loaded|dirty|pristine|touched|untouched|invalid|valid|checked|shown|show)$/i;
+
 export function stableClass(name: string): boolean {
   if (!name || name.length > 40 || GENERATED_PREFIX.test(name)) return false;
-  if (STATE.has(name.toLowerCase()) || /^(is|has|was|js)-/i.test(name) || utilityClass(name)) return false;
+  if (STATE.has(name.toLowerCase()) || /^(is|has|was|js)-/i.test(name) || STATE_SUFFIX.test(name) || utilityClass(name)) return false;
   // BEM modifiers and CSS-module names keep their words; a hash suffix does not pass `wordish`.
   return wordish(name);
 }
@@ -77,7 +83,9 @@ export function stableId(id: string): boolean {
 }
 
 /** Attribute names whose *value* names a thing (role, a label, a field name). */
-const VALUE_ATTRS = new Set(['role', 'name', 'aria-label', 'type', 'placeholder', 'itemprop', 'rel', 'contenteditable', 'aria-roledescription', 'data-testid', 'data-test', 'data-qa', 'data-cy']);
+// `action`: where a form posts names which form it is (`tickets.php?a=open`); one with a
+// record's id in it (`tickets.php?id=1#reply`) fails stableValue.
+const VALUE_ATTRS = new Set(['role', 'name', 'aria-label', 'type', 'placeholder', 'itemprop', 'rel', 'contenteditable', 'aria-roledescription', 'action', 'data-testid', 'data-test', 'data-qa', 'data-cy']);
 /**
  * Never used: style, events, framework internals, our own marks, states (`aria-disabled`: Send is
  * disabled until there is text), and tooltips (`title`, `data-original-title`, `data-tooltip`:

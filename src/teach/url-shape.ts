@@ -87,3 +87,25 @@ export function pageGlob(pathname: string): string {
   if (!words.length) return '/*';
   return `/${words.join('/')}${words.length < segs.length ? '/*' : '*'}`.replace(/\s/g, '');
 }
+
+/**
+ * The page a form of its own is on, as a profile's `path`: the path and the query values that
+ * name the kind of page (`/scp/tickets.php?a=open`), not those that carry a record or a row
+ * (`uid=1`, `page=2`, a draft's id): the record pages on the same path (`tickets.php?id=1`) are
+ * then not the form's page.
+ */
+export function formPagePath(loc: Pick<Location, 'pathname' | 'search'>): string {
+  const kind = [...new URLSearchParams(loc.search)].filter(([k, v]) => /^[a-z][\w-]{0,20}$/i.test(k) && /^[a-z][a-z_-]{0,30}$/i.test(v));
+  return kind.length ? `${loc.pathname}?${kind.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')}` : loc.pathname;
+}
+
+/**
+ * What a link to one record's action keeps on every record: the word its address ends in after
+ * the record's id (`#tickets/1/assign` → `/assign`, `/conversation/7/merge` → `/merge`), for a
+ * selector `a[href$="/assign"]`. Null for a link with no id before its last word (it needs no
+ * such help) or none after it.
+ */
+export function hrefTail(href: string): string | null {
+  const m = /^(.*\d[^/#?]*)([/#][a-z][a-z_-]{1,30})$/i.exec(href.trim());
+  return m ? m[2]! : null;
+}

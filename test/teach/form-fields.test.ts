@@ -80,6 +80,26 @@ describe('the ticket form by its fields', () => {
   });
 });
 
+describe('one widget, one field', () => {
+  it('a select2 box pinned as the e-mail is not also the name its hidden <select> is called by (osTicket\'s User box, name="name")', () => {
+    document.body.innerHTML = `
+      <form id="open">
+        <table><tr><td>User:</td><td>
+          <select id="user-name" name="name" class="select2-hidden-accessible" style="position:absolute;width:1px;height:1px;clip:rect(0 0 0 0)"><option value="">Select User</option></select>
+          <span class="select2 select2-container"><span class="select2-selection select2-selection--single" role="combobox" aria-haspopup="true" aria-labelledby="c"><span id="c" class="select2-selection__rendered" role="textbox">Select User</span></span></span>
+        </td></tr>
+        <tr><td>Issue Summary:</td><td><input type="text" name="f92fc"></td></tr></table>
+      </form>`;
+    const form = $('#open');
+    const bare = findFields(['name', 'email'], { scope: form, includeHidden: true });
+    expect(bare.found.name).toBeDefined();
+    const pinned = findFields(['name', 'email'], { scope: form, includeHidden: true, pinned: { email: $('.select2-selection') } });
+    expect(pinned.found.email).toMatchObject({ via: 'profile' });
+    expect(pinned.found.name).toBeUndefined();
+    expect(pinned.missing).toEqual(['name']);
+  });
+});
+
 describe('a form of its own is about no record, whatever its URL says', () => {
   const ORIGIN = 'https://desk.example.com';
   const profile: ConsoleProfile = { id: 'taught-desk', name: 'desk', version: 1, match: { origins: [ORIGIN] }, ticketForm: { container: '#form-create', fields: { title: { css: '#subject' } } }, thread: { container: '.thread', entry: '.msg', author: 'b', body: 'p' } };

@@ -11,6 +11,7 @@ import { normalise, ruleFor } from '../../src/teach/rules.ts';
 import { bareTags, uniqueSelector } from '../../src/teach/selector.ts';
 import { draftOf, withoutRule, withRule, type TaughtRule } from '../../src/teach/session.ts';
 import { stableAttrValue, stableClass, stableId, utilityClass } from '../../src/teach/stable.ts';
+import { formPagePath, hrefTail } from '../../src/teach/url-shape.ts';
 
 const $ = (css: string) => document.querySelector(css)!;
 
@@ -23,6 +24,29 @@ describe('what a rule may lean on', () => {
       expect([c, stableClass(c)]).toEqual([c, false]);
     for (const c of ['message', 'text', 'message-text', 'text-body', 'avatar-staff', 'thread', 'ticket', 'from-customer', 'send-btn', 'thread-type-customer', 'btn-primary', 'form-control', 'el-button--primary'])
       expect([c, stableClass(c), utilityClass(c)]).toEqual([c, true, false]);
+  });
+
+  it("a widget's state spelled into its own class is not stable (an empty editor's placeholder class goes once the agent types)", () => {
+    for (const c of ['redactor-placeholder', 'ql-blank', 'dropdown-open', 'tab-active', 'is-empty', 'menu_expanded']) expect([c, stableClass(c)]).toEqual([c, false]);
+    for (const c of ['redactor-in', 'redactor-styles', 'ql-editor', 'note-editable', 'thread-type-customer']) expect([c, stableClass(c)]).toEqual([c, true]);
+  });
+
+  it("a form is named by where it posts when that names no record; a form's own page keeps the query that names its kind", () => {
+    expect(stableAttrValue('action', 'tickets.php?a=open')).toBe(true);
+    expect(stableAttrValue('action', 'tickets.php?id=1#reply')).toBe(false);
+    expect(formPagePath({ pathname: '/scp/tickets.php', search: '?a=open' })).toBe('/scp/tickets.php?a=open');
+    expect(formPagePath({ pathname: '/scp/tickets.php', search: '?a=open&uid=1' })).toBe('/scp/tickets.php?a=open');
+    expect(formPagePath({ pathname: '/mailbox/1/new-ticket', search: '' })).toBe('/mailbox/1/new-ticket');
+    expect(formPagePath({ pathname: '/tickets/new', search: '?draft=7f3a9e&page=2' })).toBe('/tickets/new');
+  });
+
+  it("a link to a record's action is named by the word its address ends in after the id", () => {
+    expect(hrefTail('#tickets/1/assign')).toBe('/assign');
+    expect(hrefTail('/conversation/7/merge')).toBe('/merge');
+    expect(hrefTail('#tickets/1/field/22/edit')).toBe('/edit');
+    expect(hrefTail('users.php?id=1')).toBeNull();
+    expect(hrefTail('#reply')).toBeNull();
+    expect(hrefTail('/settings/profile')).toBeNull();
   });
 
   it('row parity and position classes, short numeric ids, tooltips and disabled states are not stable', () => {

@@ -11,9 +11,14 @@ import { isVisible, normLabel, squash } from '../text.ts';
 import { key, press, restoreFocus, settle, sleep, typeFilter } from './events.ts';
 import { pickOption, type OptionLike } from './options.ts';
 
-/** How long one way of opening gets before the next is tried, and how long a filter may take. */
+/**
+ * How long one way of opening gets before the next is tried, and how long a filter may take to
+ * offer the wanted option: a dropdown's search that asks the console's server (select2's ajax
+ * source waits 250 ms after the last key, then a request) needs the type-ahead's time; the wait
+ * ends as soon as the option is there.
+ */
 const OPEN_WAIT_MS = 500;
-const FILTER_WAIT_MS = 800;
+const FILTER_WAIT_MS = 2_500;
 
 export interface ListOption extends OptionLike {
   el: HTMLElement;
@@ -197,9 +202,15 @@ export async function readCombobox(combo: HTMLElement, signal?: AbortSignal, kno
 function filterInput(combo: HTMLElement, list: Element): HTMLInputElement | null {
   const inCombo = keyTarget(combo);
   if (inCombo instanceof HTMLInputElement && inCombo.getAttribute('readonly') === null) return inCombo;
-  // Select2/Chosen put the search box in the opened dropdown, next to the list.
-  const box = list.parentElement?.querySelector<HTMLInputElement>('input[type=search], input[type=text], input:not([type])') ?? null;
-  return box && isVisible(box) ? box : null;
+  // Select2/Chosen put the search box in the opened dropdown, next to the list or next to the
+  // list's own wrapper (select2 4: .select2-dropdown > .select2-search + .select2-results > ul):
+  // up to three levels, never as far as a box that holds the combobox itself (its form).
+  let up = list.parentElement;
+  for (let i = 0; up && i < 3 && !up.contains(combo); i++, up = up.parentElement) {
+    const box = up.querySelector<HTMLInputElement>('input[type=search], input[type=text], input:not([type])');
+    if (box && isVisible(box)) return box;
+  }
+  return null;
 }
 
 /** Types the wanted text into the widget's filter and waits for the list to change. */
