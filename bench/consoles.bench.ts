@@ -403,14 +403,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   if (r.osticketTaught) {
     const t = r.osticketTaught;
-    const mine = (rows: ReadRow[]) => rows.filter((x) => x.console === 'osticket');
-    const before = { read: table(mine(r.generic)).osticket, write: writeTable(r.writes.generic.filter((x) => x.console === 'osticket')).osticket };
+    const generic = { reads: r.generic.filter((x) => x.console === 'osticket'), writes: r.writes.generic.filter((x) => x.console === 'osticket') };
+    const before = { read: table(generic.reads).osticket, write: writeTable(generic.writes).osticket };
     const after = { read: table(t.reads).osticket, write: writeTable(t.writes).osticket };
     console.log(`\nosTicket 1.18, the taught profile ${process.env.BENCH_OSTICKET_PROFILE}, right/wrong/missing by its database — before (generic alone) and after:`);
     console.table({ 'read, before': before.read, 'read, after': after.read });
     console.table({ 'write, before': before.write, 'write, after': after.write });
-    const all = (rows: ReadRow[]) => share(rows);
-    const shares = { before: all([...mine(r.generic), ...(r.writes.generic.filter((x) => x.console === 'osticket') as unknown as ReadRow[])]), after: all([...t.reads, ...(t.writes as unknown as ReadRow[])]) };
+    const both = (x: { reads: ReadRow[]; writes: WriteRow[] }) => share([...x.reads, ...(x.writes as unknown as ReadRow[])]);
+    const shares = { before: both(generic), after: both(t) };
     console.log(`osTicket taught: ${shares.after} right (generic alone: ${shares.before})`);
     const file = join(dir, 'consoles-osticket-taught.json');
     const notRight = [...t.reads, ...t.writes].filter((x) => x.verdict !== 'right');

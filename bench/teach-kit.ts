@@ -106,7 +106,6 @@ export async function showMe(me: Person, view: Page, page: Page, cap: string, sl
   await view.waitForSelector(`.teach-step[data-cap="${cap}"] .slot.done[data-slot="${slot}"]`, { timeout: 15_000 });
 }
 
-
 /** What one teaching session gave: its person actions, its time, and the profile it saved. */
 export interface Session {
   actions: number;

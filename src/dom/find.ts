@@ -501,19 +501,18 @@ export function findFields(keys: readonly FieldKey[], opts: FindOptions = {}): F
   // (the box pinned as the e-mail, the select named "name") cannot serve two keys.
   const used = new Set<Element>();
   // The widget's box even where it was not needed to reach the control (a hidden form's select).
-  const boxOf = (c: Pick<Control, 'el' | 'proxy'>) => c.proxy ?? (c.el.tagName === 'SELECT' ? proxyOf(c.el) : null);
-  const claim = (c: Pick<Control, 'el' | 'proxy'>) => {
+  const boxOf = (c: Control) => c.proxy ?? (c.el.tagName === 'SELECT' ? proxyOf(c.el) : null);
+  const claim = (c: Control) => {
     used.add(c.el);
     const box = boxOf(c);
     if (box) used.add(box);
   };
   const near = (a: Element, b: Element) => a === b || a.contains(b) || b.contains(a);
-  const taken = (c: Pick<Control, 'el' | 'proxy'>) => {
+  const taken = (c: Control) => {
     if (used.has(c.el)) return true;
     const box = boxOf(c);
     return !!box && [...used].some((u) => near(u, box));
   };
-  const byEl = new Map(controls.map((c) => [c.el, c]));
   for (const key of keys) {
     const pin = opts.pinned?.[key];
     const control = pin ? pinnedControl(pin, controls) : null;
@@ -521,21 +520,20 @@ export function findFields(keys: readonly FieldKey[], opts: FindOptions = {}): F
     found[key] = { key, el: control.el, kind: control.kind, via: 'profile', label: control.labels[0]?.text ?? '', score: 1, ...reachFields(control) };
     claim(control);
   }
-  const pairs: FoundField[] = [];
+  const pairs: { field: FoundField; control: Control }[] = [];
   for (const control of controls) {
     if (taken(control)) continue;
     for (const key of keys) {
       if (found[key]) continue;
       const s = scoreControl(control, key);
-      if (s.score >= MIN_SCORE) pairs.push({ key, el: control.el, kind: control.kind, ...s, ...reachFields(control) });
+      if (s.score >= MIN_SCORE) pairs.push({ field: { key, el: control.el, kind: control.kind, ...s, ...reachFields(control) }, control });
     }
   }
-  pairs.sort((a, b) => b.score - a.score);
-  for (const p of pairs) {
-    const c = byEl.get(p.el) ?? { el: p.el };
-    if (found[p.key] || taken(c)) continue;
-    found[p.key] = p;
-    claim(c);
+  pairs.sort((a, b) => b.field.score - a.field.score);
+  for (const { field, control } of pairs) {
+    if (found[field.key] || taken(control)) continue;
+    found[field.key] = field;
+    claim(control);
   }
   return { found, missing: keys.filter((k) => !found[k]) };
 }

@@ -7,8 +7,8 @@ import { findFields } from './find.ts';
 import { currentValue } from './set-value.ts';
 import type { FieldKey } from './synonyms.ts';
 
-export const REQUIRED = ['title', 'category', 'description'] as const;
-export type RequiredKey = (typeof REQUIRED)[number];
+const REQUIRED = ['title', 'category', 'description'] as const;
+type RequiredKey = (typeof REQUIRED)[number];
 const IF_PRESENT: readonly RequiredKey[] = ['category'];
 
 /** The required fields found (a profile's pinned ones first), those the form lacks, those left empty. */

@@ -100,9 +100,10 @@ export const quickTicketPlan = (lang: () => 'zh' | 'en', page: () => Snapshot): 
       id: 'required',
       title: 'Check required fields',
       check: () => {
-        const form = page().ticketForm()?.el;
+        const s = page();
+        const form = s.ticketForm()?.el;
         if (!form) return { status: 'failed', detail: 'The ticket form is gone.', suggestion: 'Reopen it and run the flow again.' };
-        const { empty } = emptyRequired(form, page().formPins('ticketForm'));
+        const { empty } = emptyRequired(form, s.formPins('ticketForm'));
         return empty.length ? { status: 'failed', detail: `Required fields are empty: ${empty.join(', ')}.`, suggestion: 'Fill them by hand and submit.', fields: empty } : { status: 'passed', summary: 'the required fields are filled' };
       },
     },

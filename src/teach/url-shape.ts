@@ -96,7 +96,7 @@ export function pageGlob(pathname: string): string {
  */
 export function formPagePath(loc: Pick<Location, 'pathname' | 'search'>): string {
   const kind = [...new URLSearchParams(loc.search)].filter(([k, v]) => /^[a-z][\w-]{0,20}$/i.test(k) && /^[a-z][a-z_-]{0,30}$/i.test(v));
-  return kind.length ? `${loc.pathname}?${kind.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&')}` : loc.pathname;
+  return kind.length ? `${loc.pathname}?${new URLSearchParams(kind)}` : loc.pathname;
 }
 
 /**
