@@ -19,15 +19,16 @@
  */
 import { nameOf, type Named } from '../dom/name.ts';
 import { queryAll } from '../dom/query.ts';
-import { classifySender, refusal, type Reply, type ToContent } from '../messages/index.ts';
+import { classifySender, refusal, type Reply, type TeachLink, type ToContent } from '../messages/index.ts';
 import { PageModel } from '../page/model.ts';
 import type { ConsoleProfile } from '../profiles/schema.ts';
 import type { Capability, Slot } from '../teach/capabilities.ts';
 import { buildReport, previewCore, type ReportDeps } from '../teach/report.ts';
-import { normalise, ruleFor, type Picks, type ProfilePatch } from '../teach/rules.ts';
+import { normalise, ruleFor, type PickContext, type Picks, type ProfilePatch } from '../teach/rules.ts';
 import { locatorOf } from '../teach/selector.ts';
 import { t } from '../ui/i18n.ts';
 import type { Host } from './host.ts';
+import { fetchedSource, ledHere, onLinkFollowed, stopWatchingLinks, watchLinks } from './teach-follow.ts';
 
 const Z = '2147483647';
 const FONT = 'font:13px/1.4 system-ui,"Noto Sans CJK SC",sans-serif';
@@ -276,6 +277,7 @@ export async function handleTeach(host: Host, msg: TeachMsg, sender: chrome.runt
   if (msg.type === 'teach.cancel') {
     state.picking?.abort();
     state.picks.clear();
+    stopWatchingLinks();
     showMatches([]);
     return { ok: true };
   }
@@ -285,22 +287,32 @@ export async function handleTeach(host: Host, msg: TeachMsg, sender: chrome.runt
     const model = msg.draft ? draftModel(host, msg.draft) : host.model;
     return { ok: true, report: await buildReport(model, coreFor(host, model), reportDeps(host)) };
   }
-  if (msg.type === 'teach.watch') return { ok: true, changed: await settledChange(host) };
+  if (msg.type === 'teach.watch') {
+    // While a session is open: the links the person follows from a record's page.
+    watchLinks(() => !!host.model.current().identity().recordId);
+    return { ok: true, ...(await settledChange(host)) };
+  }
   return pickOne(host, msg);
 }
 
 /** How long one watch waits for a change before it answers `false` (the panel asks again). */
 const WATCH_MS = 20_000;
 
-/** Resolves true once the page changed and settled (the page model's own signal), false after WATCH_MS. */
-function settledChange(host: Host): Promise<boolean> {
+/**
+ * Answers once the page changed and settled (the page model's own signal), or at once when the
+ * person follows a link from this record (the page is about to go: the panel keeps the link),
+ * else `changed: false` after WATCH_MS.
+ */
+function settledChange(host: Host): Promise<{ changed: boolean; link?: TeachLink }> {
   return new Promise((resolve) => {
-    const off = host.model.onSettled(() => done(true));
-    const timer = setTimeout(() => done(false), WATCH_MS);
-    function done(changed: boolean) {
+    const off = host.model.onSettled(() => done({ changed: true }));
+    const offLink = onLinkFollowed((link) => done({ changed: false, link }));
+    const timer = setTimeout(() => done({ changed: false }), WATCH_MS);
+    function done(answer: { changed: boolean; link?: TeachLink }) {
       off();
+      offLink();
       clearTimeout(timer);
-      resolve(changed);
+      resolve(answer);
     }
   });
 }
@@ -328,7 +340,17 @@ function safeQuery(css: string): Element | null {
   }
 }
 
-async function pickOne(host: Host, { capability: cap, slot, earlier }: PickMsg): Promise<Reply<Record<string, unknown>>> {
+const CUSTOMER_CAPS: readonly Capability[] = ['customerName', 'customerEmail', 'customerPhone', 'customerOrder'];
+
+/** Where what was picked is read from on the record's page: behind the link followed here, or the popup's own address. */
+async function sourceOf(cap: Capability, el: Element, recordId: string | null, cameBy: TeachLink | undefined): Promise<Pick<PickContext, 'followLink' | 'fetched'>> {
+  const followLink = (cap === 'history' || CUSTOMER_CAPS.includes(cap)) && ledHere(cameBy) ? cameBy!.css : undefined;
+  if (followLink) return { followLink };
+  const fetched = CUSTOMER_CAPS.includes(cap) ? await fetchedSource(el, recordId, AbortSignal.timeout(15_000)) : null;
+  return fetched ? { fetched } : {};
+}
+
+async function pickOne(host: Host, { capability: cap, slot, earlier, cameBy }: PickMsg): Promise<Reply<Record<string, unknown>>> {
   state.picking?.abort();
   const ctl = new AbortController();
   state.picking = ctl;
@@ -346,7 +368,8 @@ async function pickOne(host: Host, { capability: cap, slot, earlier }: PickMsg):
   const customer = now.customer().fields;
   // A form on a page that shows no record (a "new ticket" page) lives on a page of its own.
   const formPage = cap === 'ticketForm' && !now.identity().recordId && !now.thread()?.entries.length;
-  const rule = ruleFor(cap, picks, { customer: { name: customer.name, email: customer.email }, formPage });
+  const source = await sourceOf(cap, el, now.identity().recordId, cameBy);
+  const rule = ruleFor(cap, picks, { customer: { name: customer.name, email: customer.email }, formPage, ...source });
   showMatches(rule.patch ? matchedBy(rule.patch) : [el]);
   const named = nameOf(el);
   return {

@@ -145,6 +145,13 @@ export const ToBackground = z.discriminatedUnion('type', [
 export type ToBackground = z.infer<typeof ToBackground>;
 
 /** Messages a content script accepts. */
+/**
+ * A link a person followed while teaching, from a page that showed a record: a selector that
+ * finds it on every such record, and where it led (the panel hands it to the next page's picks).
+ */
+export const TeachLink = z.strictObject({ css: z.string().check(z.minLength(1), z.maxLength(300)), href: z.url().check(z.maxLength(2_000)) });
+export type TeachLink = z.infer<typeof TeachLink>;
+
 export const ToContent = z.discriminatedUnion('type', [
   /** service worker only: carry out an approved call */
   z.strictObject({ type: z.literal('confirm.execute'), call: PreparedCallSchema, approvedBy: z.string().check(z.maxLength(100)) }),
@@ -172,6 +179,8 @@ export const ToContent = z.discriminatedUnion('type', [
      * content script keeps exactly these, found again after a reload; none after an undo.
      */
     earlier: z.optional(z.array(z.strictObject({ slot: z.enum(SLOTS), at: z.string().check(z.maxLength(2_000)) })).check(z.maxLength(SLOTS.length))),
+    /** The link the person followed from a record's page to this one while teaching (what teach.watch reported). */
+    cameBy: z.optional(TeachLink),
   }),
   /** side panel, while teaching: answers once the page has changed and settled (or `changed: false` after a while) */
   z.strictObject({ type: z.literal('teach.watch') }),

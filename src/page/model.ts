@@ -135,16 +135,7 @@ export class Snapshot {
    * The history rule for this kind of page: the profile's rule for the first page glob that
    * matches this path and finds its list here, else its rule for every other page.
    */
-  readonly historyRule = once((): HistoryList | undefined => {
-    const h = this.profile?.history;
-    const path = this.doc.location.pathname;
-    for (const [glob, rule] of Object.entries(h?.pages ?? {})) {
-      if (safe(() => globToRegExp(glob).test(path), false) && (!rule.container || queryOne(this.doc, rule.container))) return rule;
-    }
-    if (!h) return undefined;
-    const { follow: _f, pages: _p, ...base } = h;
-    return base;
-  });
+  readonly historyRule = once((): HistoryList | undefined => historyRuleOn(this.profile?.history, this.doc));
 
   readonly historyList = once((): Element | null => {
     const rule = this.historyRule();
@@ -639,10 +630,27 @@ export class PageModel {
     const href = follow ? this.followHref(follow, s) : null;
     if (!follow || !href) return null;
     const page = await this.fetchPage(href, signal);
-    const list = page ? ((follow.within && queryOne(page, follow.within)) || (s.profile?.history?.container && queryOne(page, s.profile.history.container)) || null) : null;
+    if (!page) return null;
+    // The page behind the link is read as that kind of page: its own rule (a customer page
+    // taught by its table), else the rule for every page.
+    const rule = historyRuleOn(s.profile?.history, page, new URL(href, this.doc.baseURI).pathname);
+    const list = (follow.within && queryOne(page, follow.within)) || (rule?.container && queryOne(page, rule.container)) || null;
     if (!list) return null;
-    return { rows: readHistoryRows(list, s.profile?.history, false), via: 'follow' };
+    return { rows: readHistoryRows(list, rule, false), via: 'follow' };
   }
+}
+
+/**
+ * The history rule for a kind of page: the profile's rule for the first page glob that matches
+ * `path` and finds its list in `doc`, else its rule for every other page.
+ */
+function historyRuleOn(h: ConsoleProfile['history'], doc: Document, path = doc.location.pathname): HistoryList | undefined {
+  for (const [glob, rule] of Object.entries(h?.pages ?? {})) {
+    if (safe(() => globToRegExp(glob).test(path), false) && (!rule.container || queryOne(doc, rule.container))) return rule;
+  }
+  if (!h) return undefined;
+  const { follow: _f, pages: _p, ...base } = h;
+  return base;
 }
 
 /** Customer fields that all came from another page (the record before, a referrer). */

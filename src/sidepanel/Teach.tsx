@@ -21,8 +21,10 @@ import type { ProfilePatch } from '../teach/rules.ts';
 import type { ConsoleReport } from '../teach/report.ts';
 import { draftOf, heldFor, withoutRule, withRule, type TaughtRule } from '../teach/session.ts';
 import { saveTaught } from '../profiles/store.ts';
+import { useTaughtProfile } from '../settings/store.ts';
 import { newDraft } from '../profiles/taught.ts';
 import { toTab } from '../messages/client.ts';
+import { TeachLink } from '../messages/index.ts';
 import { errorText, fieldName } from '../ui/errors.ts';
 import { joinList, t, toolTitle } from '../ui/i18n.ts';
 import { Problems } from '../ui/Problems.tsx';
@@ -46,6 +48,8 @@ const PickReply = z.object({
   ),
 });
 type PickReply = z.infer<typeof PickReply>;
+
+const WatchReply = z.object({ changed: z.boolean(), link: z.optional(TeachLink) });
 
 /** A failed watch (the page is reloading, the tab closed) waits this long before asking again. */
 const WATCH_RETRY_MS = 1_000;
@@ -76,6 +80,8 @@ export function Teach({ tabId, origin, base, first, onDone }: Props) {
   // and which pick is the newest: the answer to one that a newer pick replaced is dropped.
   const rulesRef = useRef(rules);
   const picks = useRef(0);
+  // The last link the person followed from a record's page (teach-follow.ts).
+  const cameBy = useRef<TeachLink | undefined>(undefined);
 
   /** Checks `d` on the page; an answer to an older check never replaces a newer one. */
   const check = async (d: ConsoleProfile) => {
@@ -98,9 +104,12 @@ export function Teach({ tabId, origin, base, first, onDone }: Props) {
     // Changes inside the page (an editor opened, messages loaded): the content script answers once the page settled.
     void (async () => {
       while (live) {
-        const r = await toTab<{ changed: boolean }>(tabId, { type: 'teach.watch' });
+        const r = await toTab<Record<string, unknown>>(tabId, { type: 'teach.watch' });
         if (!live) break;
-        if (r.ok && r.changed) recheck();
+        const w = r.ok ? WatchReply.safeParse(r) : null;
+        // A link followed from a record: the picks on the page it leads to are read behind it.
+        if (w?.success && w.data.link) cameBy.current = w.data.link;
+        if (w?.success && w.data.changed) recheck();
         else if (!r.ok) await new Promise((res) => setTimeout(res, WATCH_RETRY_MS));
       }
     })();
@@ -127,7 +136,7 @@ export function Teach({ tabId, origin, base, first, onDone }: Props) {
     setPicking(slot);
     pickingRef.current = true;
     setLast(null);
-    const r = await toTab<PickReply>(tabId, { type: 'teach.pick', capability: c, slot, earlier: heldFor(rulesRef.current, c).filter((h) => h.slot !== slot) });
+    const r = await toTab<PickReply>(tabId, { type: 'teach.pick', capability: c, slot, earlier: heldFor(rulesRef.current, c).filter((h) => h.slot !== slot), ...(cameBy.current ? { cameBy: cameBy.current } : {}) });
     if (n !== picks.current) return;
     setPicking(null);
     pickingRef.current = false;
@@ -161,6 +170,7 @@ export function Teach({ tabId, origin, base, first, onDone }: Props) {
   const save = async () => {
     const res = await saveTaught(origin, draft);
     if (!res.ok) return setProblem({ text: t('teachDraftInvalid'), lines: res.problems });
+    await useTaughtProfile(origin, draft.id);
     await toTab(tabId, { type: 'teach.cancel' });
     onDone(true);
   };

@@ -67,5 +67,7 @@ export const NOTE_CODES = [
   'orderFromOldest',
   'rolesByIdentity',
   'pageKind',
+  'followLink',
+  'fromPopup',
 ] as const;
 export type NoteCode = (typeof NOTE_CODES)[number];

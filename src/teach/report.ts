@@ -271,7 +271,8 @@ export function countRules(p: ConsoleProfile, doc: Document): RuleCount[] {
     for (const part of ['body', 'author', 'time'] as const) if (t[part]) out.push({ path: `thread.${part}`, css: t[part]!, matches: within(t[part]!, entries) });
     for (const [i, r] of (t.roles ?? []).entries()) out.push({ path: `thread.roles.${i}.${r.role}`, css: r.css, matches: entries.filter((e) => matchesSafely(e, r.css)).length });
   }
-  for (const [k, f] of Object.entries(p.customer?.fields ?? {})) add(`customer.fields.${k}`, f?.css);
+  // With a follow (a popup's address, the customer's page) a field found nowhere here is read there: not a broken rule.
+  for (const [k, f] of Object.entries(p.customer?.fields ?? {})) if (!p.customer?.follow || (f?.css && queryOne(doc, f.css))) add(`customer.fields.${k}`, f?.css);
   add('customer.container', p.customer?.container);
   if (p.history?.container) {
     add('history.container', p.history.container);

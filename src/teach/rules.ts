@@ -70,6 +70,13 @@ export interface PickContext {
   customer?: { name?: string | undefined; email?: string | undefined };
   /** The page shows no record: a form picked here is on a page of its own. */
   formPage?: boolean;
+  /**
+   * This page was reached from a record's page through this link (the person followed it while
+   * teaching): what is picked here is read on the record's page from behind that link.
+   */
+  followLink?: string;
+  /** The picked part was loaded into a popup from this address (with the record's id in it). */
+  fetched?: { path: string; css: string | null; within: string | null };
 }
 
 export function ruleFor(cap: Capability, picks: Picks, ctx: PickContext = {}): RuleResult {
@@ -79,7 +86,7 @@ export function ruleFor(cap: Capability, picks: Picks, ctx: PickContext = {}): R
     case 'thread':
       return threadRule(picks, ctx);
     case 'history':
-      return historyRule(picks);
+      return historyRule(picks, ctx.followLink);
     case 'recordId':
       return recordIdRule(picks.one!);
     case 'kb':
@@ -90,7 +97,7 @@ export function ruleFor(cap: Capability, picks: Picks, ctx: PickContext = {}): R
     case 'customerEmail':
     case 'customerPhone':
     case 'customerOrder':
-      return fieldRule(FIELD_OF[cap], picks.one!);
+      return followed(fieldRule(FIELD_OF[cap], picks.one!), ctx);
     default:
       return singleRule(cap, picks.one!);
   }
@@ -189,6 +196,26 @@ function fieldRule(key: CustomerKey, el: Element): RuleResult {
   return { patch: { customer: { fields: { [key]: { css } } } }, need: [], notes, matches: count(doc, css) };
 }
 
+/**
+ * A customer field read from where the person found it: a popup's own address (the field's
+ * rule as it finds it in that page), or the page behind the link they followed from the record.
+ */
+function followed(r: RuleResult, ctx: PickContext): RuleResult {
+  const fields = r.patch?.customer?.fields;
+  if (!fields) return r;
+  if (ctx.fetched) {
+    const { path, css, within } = ctx.fetched;
+    const key = Object.keys(fields)[0] as CustomerKey;
+    const patch: ProfilePatch = { customer: { fields: { [key]: { css: css ?? fields[key]!.css! } }, follow: { path, ...(within ? { within } : {}) } } };
+    return { ...r, patch, notes: [...r.notes, { code: 'fromPopup', detail: path }] };
+  }
+  if (ctx.followLink) {
+    const patch: ProfilePatch = { customer: { fields, follow: { link: ctx.followLink } } };
+    return { ...r, patch, notes: [...r.notes, { code: 'followLink', detail: ctx.followLink }] };
+  }
+  return r;
+}
+
 // ------------------------------------------------------------------ record id
 
 const reEscape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
@@ -281,7 +308,7 @@ function topLevel(root: Element, css: string): Element[] {
  * customer's own page's table: each its own rule, by page glob), and — when the agent picks a
  * cell of a row — which column is the ticket id and which the title.
  */
-function historyRule(picks: Picks): RuleResult {
+function historyRule(picks: Picks, followLink?: string): RuleResult {
   const notes: Note[] = [];
   const list = listOf([picks.first!, ...(picks.second ? [picks.second] : [])], notes);
   if (!list) return none(notes);
@@ -301,7 +328,10 @@ function historyRule(picks: Picks): RuleResult {
   if (titleCss) rule.title = titleCss;
   const glob = pageGlob(list.root.ownerDocument.location.pathname);
   notes.push({ code: 'pageKind', detail: glob });
-  return { patch: { history: { pages: { [glob]: rule } } }, need: [], notes, matches: topLevel(list.root, list.entry).length };
+  // Reached from a record's page by a link: on the record's page the list is read behind it.
+  if (followLink) notes.push({ code: 'followLink', detail: followLink });
+  const history = { pages: { [glob]: rule }, ...(followLink ? { follow: { link: followLink } } : {}) };
+  return { patch: { history }, need: [], notes, matches: topLevel(list.root, list.entry).length };
 }
 
 type RoleRule = { role: ThreadRole; css: string };

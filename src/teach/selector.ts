@@ -10,6 +10,7 @@
  */
 import { finder } from '@medv/finder';
 import { positional, stableAttrName, stableAttrValue, stableClass, stableId } from './stable.ts';
+import { hrefBeforeId } from './url-shape.ts';
 
 const FINDER = { idName: stableId, className: stableClass, attr: stableAttrValue, tagName: () => true, timeoutMs: 300, maxNumberOfPathChecks: 4_000 };
 
@@ -153,4 +154,35 @@ export function locatorOf(el: Element): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * A link to this record's customer page as it is on every record: by its address up to the id
+ * (`a[href^="users.php?id="]`), with the link's own marks or under a stable ancestor where
+ * links to other such pages are on the page too. Null when no such selector finds links to
+ * this address alone, or the address names no id.
+ */
+export function followLinkSelector(a: Element): string | null {
+  const href = a.getAttribute('href') ?? '';
+  const head = hrefBeforeId(href);
+  if (!head) return null;
+  const quoted = head.replace(/["\\]/g, '\\$&');
+  const base = `a[href^="${quoted}"]`;
+  const doc = a.ownerDocument;
+  const to = (a as HTMLAnchorElement).href;
+  // Several links to the same page (the name and a "Manage" item) are one link here.
+  const only = (css: string) => {
+    try {
+      const all = Array.from(doc.querySelectorAll(css));
+      return all.includes(a) && all.every((x) => (x as HTMLAnchorElement).href === to);
+    } catch {
+      return false;
+    }
+  };
+  const tries = [base, ...marks(a).map((m) => `a${m}[href^="${quoted}"]`)];
+  for (let up = a.parentElement, i = 0; up && i < 6; up = up.parentElement, i++) {
+    const own = ownStable(up);
+    if (own && count(doc, own) === 1) tries.push(`${own} ${base}`);
+  }
+  return tries.find(only) ?? null;
 }

@@ -109,3 +109,37 @@ export function hrefTail(href: string): string | null {
   const m = /^(.*\d[^/#?]*)([/#][a-z][a-z_-]{1,30})$/i.exec(href.trim());
   return m ? m[2]! : null;
 }
+
+/**
+ * What a link to one customer's (or one record's) page keeps whatever the record: its address
+ * up to the first id in it (`users.php?id=2` → `users.php?id=`, `/customers/12/edit` →
+ * `/customers/`), for a selector `a[href^="users.php?id="]`. Null when the address names no id:
+ * a link that is the same on every record leads to no one's page.
+ */
+export function hrefBeforeId(href: string): string | null {
+  const m = /^(.*?[=/])\d+(?=$|[&#/;?.])/.exec(href.trim());
+  return m && m[1]!.length <= 200 ? m[1]! : null;
+}
+
+/** Query values a page adds to defeat caches (`_=1733150000000`), not part of what it asks for. */
+const CACHE_BUSTER = /^\d{10,13}$/;
+
+/**
+ * A same-origin address the console loaded a part of the record from (a popup's
+ * `ajax.php/tickets/2/user`), as a profile's follow `path`: the record's id as `{recordId}`
+ * (a path segment or a query value), cache-busters dropped. Null for another origin, or an
+ * address that does not carry the record's id (it would show the same on every record).
+ */
+export function recordPath(url: URL, origin: string, recordId: string): string | null {
+  if (url.origin !== origin || !recordId) return null;
+  let carries = false;
+  const segs = url.pathname.split('/').map((s) => (decode(s) === recordId ? ((carries = true), '{recordId}') : s));
+  const query: string[] = [];
+  for (const [k, v] of new URLSearchParams(url.search)) {
+    if (k === '_' || CACHE_BUSTER.test(v)) continue;
+    if (v === recordId) carries = true;
+    query.push(`${encodeURIComponent(k)}=${v === recordId ? '{recordId}' : encodeURIComponent(v)}`);
+  }
+  const path = `${segs.join('/')}${query.length ? `?${query.join('&')}` : ''}`;
+  return carries && path.length <= 300 ? path : null;
+}

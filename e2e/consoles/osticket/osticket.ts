@@ -282,6 +282,26 @@ export async function openTicket(page: Page, ticketId: number): Promise<void> {
   await pageSettled(page);
 }
 
+/** The seeded ticket named `key` (the seed's own name for it, e.g. `maria-refund`). */
+export function seededTicket(key: string): SeedTicket {
+  const t = osticketState().seed.tickets.find((x) => x.key === key);
+  if (!t) throw new Error(`seed ticket ${key} missing`);
+  return t;
+}
+
+/**
+ * Shows a seeded ticket in `page` and waits for the extension there (`ready`). The page is
+ * brought to the front first: a background tab pauses jQuery's animations, which openTicket
+ * waits out.
+ */
+export async function showTicket(page: Page, key: string, ready: (p: Page) => Promise<unknown>): Promise<SeedTicket> {
+  const t = seededTicket(key);
+  await page.bringToFront();
+  await openTicket(page, t.id);
+  await ready(page);
+  return t;
+}
+
 function startAccount(): Account {
   const agent = osticketState().seed.staff.find((s) => s.username === 'agent');
   if (!agent) throw new Error('the seed has no "agent" staff account');

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ToolResult } from '../../../src/tools/types.ts';
 import { invokeFrom } from '../../harness.ts';
 import { launchForConsole, type ConsoleBrowser } from '../console-browser.ts';
-import { faqs, loginStaff, openTicket, startOsticket, ticketThread, ticketUser, userTickets, type Osticket, type SeedTicket } from './osticket.ts';
+import { faqs, loginStaff, seededTicket, showTicket, startOsticket, ticketThread, ticketUser, userTickets, type Osticket, type SeedTicket } from './osticket.ts';
 
 let os: Osticket;
 let cb: ConsoleBrowser;
@@ -20,11 +20,6 @@ let panel: Page;
 const data = <T>(r: ToolResult): T => {
   if (r.status !== 'done') throw new Error(`expected data, got ${JSON.stringify(r)}`);
   return r.data as T;
-};
-const seeded = (key: string): SeedTicket => {
-  const t = os.seed.tickets.find((x) => x.key === key);
-  if (!t) throw new Error(`seed ticket ${key} missing`);
-  return t;
 };
 const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
 const ROLE = { M: 'customer', R: 'agent', N: 'note' } as const;
@@ -43,14 +38,7 @@ beforeAll(async () => {
 });
 afterAll(async () => cb?.close());
 
-async function show(key: string): Promise<SeedTicket> {
-  const t = seeded(key);
-  // A background tab pauses jQuery's animations, which openTicket waits out.
-  await page.bringToFront();
-  await openTicket(page, t.id);
-  await cb.ready(page);
-  return t;
-}
+const show = (key: string): Promise<SeedTicket> => showTicket(page, key, (p) => cb.ready(p));
 
 describe('osTicket ticket page, read side', () => {
   it('page.inspect: the osTicket profile, the URL id bound, the number shown, every facet', async () => {
@@ -115,7 +103,7 @@ describe('osTicket ticket page, read side', () => {
 
   it('after PJAX navigation to another ticket, the tools read the ticket now shown', async () => {
     const first = await show('maria-refund');
-    const next = seeded('priya-bulk');
+    const next = seededTicket('priya-bulk');
     // The queue links go through jquery-pjax: the container is swapped, the URL pushed.
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.goto(new URL('/scp/tickets.php', os.url).href, { waitUntil: 'load' });
