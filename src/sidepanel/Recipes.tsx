@@ -27,6 +27,8 @@ interface Props {
   locked: boolean;
   /** Shows the profile with the new recipe for the agent to accept (ThisConsole's review). */
   onReview(profile: ConsoleProfile): void;
+  /** The person's own recording: kept at once unless the check finds a conflict (then reviewed). */
+  onRecorded(profile: ConsoleProfile, job: RecipeJob, steps: number): void;
   onSaved(): void;
 }
 
@@ -116,7 +118,7 @@ export function Recipes(p: Props) {
     setRecording(null);
     const res = importRecording(JSON.stringify(flow), job, p.origin);
     if (!res.ok) return setProblems({ job, list: res.problems });
-    p.onReview(withRecipe(p, job, res.flow));
+    p.onRecorded(withRecipe(p, job, res.flow), job, res.flow.steps.length);
   };
   finishRef.current = (job) => void finish(job);
   const remove = async (job: RecipeJob) => {

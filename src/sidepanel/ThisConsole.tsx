@@ -20,6 +20,8 @@ import { profileName } from '../ui/profile-name.ts';
 import { Teach } from './Teach.tsx';
 import { CapabilityTable, Conflicts, fetchReport } from './capabilities.tsx';
 import { Recipes } from './Recipes.tsx';
+import type { RecipeJob } from '../profiles/recipe.ts';
+import { useTaughtProfile } from '../settings/store.ts';
 
 
 /** Which row of the view a profile rule serves (`composers.reply.submit` → the Send button), to name it in words. */
@@ -47,6 +49,8 @@ export function ThisConsole({ tabId }: { tabId: number }) {
   const [href, setHref] = useState<string | null>(null);
   // An imported profile is used only once the agent has seen what it finds here and accepted it.
   const [review, setReview] = useState<{ profile: ConsoleProfile; report: ConsoleReport | null } | null>(null);
+  // A recording just kept, and the taught profile before it (for Undo).
+  const [kept, setKept] = useState<{ job: RecipeJob; steps: number; before: ConsoleProfile | null } | null>(null);
 
   const load = async () => {
     const r = await fetchReport(tabId);
@@ -109,7 +113,29 @@ export function ThisConsole({ tabId }: { tabId: number }) {
     const saved = await saveTaught(report.origin, review.profile);
     setReview(null);
     if (!saved.ok) return setProblems(saved.problems);
+    await useTaughtProfile(report.origin, review.profile.id);
     setNotice(t('importDone', review.profile.name));
+    void load();
+  };
+  // The person's own recording (trusted input, the commit recorded and never pressed) is kept
+  // at once when the check finds no conflict: one press fewer per job, and Undo puts back the
+  // profile as it was. A conflict (the final control is another job's) still stops in the review.
+  const recorded = async (profile: ConsoleProfile, job: RecipeJob, steps: number) => {
+    setProblems([]);
+    const checked = await fetchReport(tabId, profile);
+    if (!checked || checked.conflicts.length) return setReview({ profile, report: checked });
+    const before = taught;
+    const saved = await saveTaught(report.origin, profile);
+    if (!saved.ok) return setProblems(saved.problems);
+    await useTaughtProfile(report.origin, profile.id);
+    setKept({ job, steps, before });
+    void load();
+  };
+  const undoKept = async () => {
+    if (!kept) return;
+    setKept(null);
+    if (kept.before) await saveTaught(report.origin, kept.before);
+    else await removeTaught(report.origin);
     void load();
   };
 
@@ -142,7 +168,15 @@ export function ThisConsole({ tabId }: { tabId: number }) {
         </div>
       )}
       <CapabilityTable report={report} {...(locked ? {} : { onTeach: (cap: Capability) => setTeaching({ first: cap, origin: report.origin, base: taught }) })} />
-      <Recipes tabId={tabId} origin={report.origin} taught={taught} base={inUseProfile} locked={locked} onReview={(profile) => void review_(profile)} onSaved={() => void load()} />
+      <Recipes tabId={tabId} origin={report.origin} taught={taught} base={inUseProfile} locked={locked} onReview={(profile) => void review_(profile)} onRecorded={(profile, job, steps) => void recorded(profile, job, steps)} onSaved={() => void load()} />
+      {kept && (
+        <p class="notice done recipe-kept" role="status" data-job={kept.job}>
+          {t('recipeKept', t(`recipeJob_${kept.job}`), kept.steps)}{' '}
+          <button class="undo-recipe" onClick={() => void undoKept()}>
+            {t('undoShort')}
+          </button>
+        </p>
+      )}
       <div class="console-actions">
         {!locked && (
           <button class="teach" onClick={() => setTeaching({ first: null, origin: report.origin, base: taught })}>
