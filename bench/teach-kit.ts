@@ -64,6 +64,18 @@ export class Person {
     }
     this.count(`choose "${texts[want]}"`);
   }
+  /** One key pressed on the page (Esc ends the picker's sequence of examples). */
+  async key(p: Page, key: 'Escape' | 'Enter', why: string): Promise<void> {
+    await p.bringToFront();
+    await p.keyboard.press(key);
+    this.count(`press ${key} (${why})`);
+  }
+  /** The browser's Back button (one press). */
+  async back(p: Page): Promise<void> {
+    await p.bringToFront();
+    await p.goBack({ waitUntil: 'load' });
+    this.count('press Back');
+  }
   async type(p: Page, text: string): Promise<void> {
     await p.keyboard.type(text);
     this.count(`type "${text}"`);
@@ -71,6 +83,7 @@ export class Person {
   private count(what: string): void {
     this.actions += 1;
     this.log.push(what);
+    if (process.env.BENCH_VERBOSE === '1') console.log(`  ${this.actions}. ${what}`);
   }
 }
 
@@ -81,15 +94,14 @@ export async function consoleView(cb: ConsoleBrowser, tabId: number): Promise<Pa
   return v;
 }
 
-/** Record one job: Record, do it on the page, Alt+click the final control (recorded, not pressed), accept the review. */
+/** Record one job: Record, do it on the page, Alt+click the final control (recorded, not pressed); the panel keeps it. */
 export async function record(me: Person, view: Page, page: Page, job: string, doIt: () => Promise<void>, finalSel: string): Promise<void> {
   await me.click(view, `.recipe-row[data-job="${job}"] .record-recipe`, `Record ${job}`);
   await view.waitForSelector(`.recording[data-job="${job}"]`);
   await doIt();
   await me.click(page, finalSel, `the final control of ${job}`, 'middle', true);
   await view.bringToFront();
-  await view.waitForSelector('.import-review[data-blocked="false"]', { timeout: 15_000 });
-  await me.click(view, '.accept-import', 'Use this profile');
+  await view.waitForSelector(`.recipe-kept[data-job="${job}"]`, { timeout: 15_000 });
   await view.waitForSelector(`.recipe-row[data-job="${job}"][data-known="true"]`);
 }
 

@@ -83,8 +83,24 @@ async function teach(os: Osticket): Promise<Session> {
     await view.reload({ waitUntil: 'load' });
     await view.waitForSelector('.this-console button.teach');
     await me.click(view, '.this-console button.teach', 'Teach');
-    // The new-ticket form: the sub-nav's New Ticket; osTicket asks for the user in a dialog of
-    // its own, which the person closes to see the form; a help topic brings subject and message.
+    // The phone is only in the user's popup (the customer's name opens it); their earlier
+    // tickets are on the user's own page (the popup's Manage User icon leads there).
+    await me.click(page, 'table.ticket_info a[href$="/user"]', "the customer's name");
+    await page.waitForSelector('#popup table.custom-info', { visible: true });
+    await pageSettled(page);
+    await view.bringToFront();
+    await view.waitForSelector('.teach-mode button.show-me[data-teach="customerPhone"]', { timeout: 15_000 });
+    const phone = ticketPhone(os, ticket);
+    await showMe(me, view, page, 'customerPhone', 'one', `::-p-xpath(//div[@id="popup"]//table[contains(@class,"custom-info")]//td[contains(translate(., "()- .", ""), "${phone}")])`, true);
+    await me.click(page, '#popup a.action[href^="users.php?id="]', 'Manage User');
+    await page.waitForSelector('#tickets table.list tbody tr');
+    await cb.ready(page);
+    await showMe(me, view, page, 'history', 'first', '#tickets table.list tbody tr a.preview', true);
+    // The new-ticket form: Tickets, then its sub-nav's New Ticket; osTicket asks for the user in
+    // a dialog of its own, which the person closes to see the form (its User box is the
+    // customer's e-mail); a help topic brings the subject and the message.
+    await me.click(page, '#nav > li > a[href$="/scp/tickets.php"]', 'Tickets');
+    await page.waitForSelector('#sub_nav a[href*="a=open"]', { visible: true });
     await me.click(page, '#sub_nav a[href*="a=open"]', 'New Ticket');
     await page.waitForSelector('select[name=topicId]');
     await cb.ready(page);
@@ -101,15 +117,18 @@ async function teach(os: Osticket): Promise<Session> {
     await showMe(me, view, page, 'ticketForm', 'emailField', '#userRow .select2-selection', false);
     await showMe(me, view, page, 'ticketForm', 'submitButton', 'input[type=submit][name=submit]', false);
     await me.click(view, 'button.save-taught', 'Save');
-    // And then chooses what they taught for it, in the same settings.
-    await profileChoice(me, cb, origin, (t) => t.startsWith(origin.replace(/^https?:\/\//, '')));
+    // Saving makes what they taught the profile deskhand uses on this console.
     await view.reload({ waitUntil: 'load' });
     await view.waitForSelector('.this-console .profile-in-use[data-source="taught"]', { timeout: 15_000 });
     const profile = await cb.worker.evaluate(async (o: string) => ((await chrome.storage.local.get('taughtProfiles')).taughtProfiles as Record<string, unknown>)[o], origin);
     return { actions: me.actions, log: me.log, seconds: Math.round((Date.now() - t0) / 1000), profile };
   } catch (e) {
     mkdirSync(TMP, { recursive: true });
-    for (const [i, p] of (await cb.browser.pages()).entries()) await p.screenshot({ path: join(TMP, `teach-os-stuck-${i}.png`), fullPage: true }).catch(() => {});
+    // A tab in the background never paints: each is brought to the front, and given 5 s.
+    for (const [i, p] of (await cb.browser.pages()).entries()) {
+      await p.bringToFront().catch(() => {});
+      await Promise.race([p.screenshot({ path: join(TMP, `teach-os-stuck-${i}.png`), fullPage: true }), new Promise((r) => setTimeout(r, 5_000))]).catch(() => {});
+    }
     console.log(`stuck after: ${me.log.slice(-4).join(' | ')}`);
     for (const p of await cb.browser.pages()) console.log(p.url(), '\n', (await p.evaluate(() => document.body.innerText.slice(-2500)).catch((x: unknown) => String(x))));
     throw e;
@@ -147,3 +166,10 @@ async function main(): Promise<void> {
 }
 
 await main();
+
+/** The ticket's customer's phone as the popup shows its digits (the seed's number, last 7 digits). */
+function ticketPhone(os: Osticket, ticketId: number): string {
+  const t = os.seed.tickets.find((x) => x.id === ticketId)!;
+  const phone = os.seed.users.find((u) => u.id === t.userId)!.phone;
+  return phone.replace(/\D/g, '').slice(-7);
+}
