@@ -24,7 +24,7 @@ import { PageModel } from '../page/model.ts';
 import type { ConsoleProfile } from '../profiles/schema.ts';
 import type { Capability, Slot } from '../teach/capabilities.ts';
 import { buildReport, previewCore, type ReportDeps } from '../teach/report.ts';
-import { normalise, ruleFor, type PickContext, type Picks, type ProfilePatch } from '../teach/rules.ts';
+import { isCustomerCap, normalise, ruleFor, type PickContext, type Picks, type ProfilePatch } from '../teach/rules.ts';
 import { locatorOf } from '../teach/selector.ts';
 import { t } from '../ui/i18n.ts';
 import type { Host } from './host.ts';
@@ -340,13 +340,11 @@ function safeQuery(css: string): Element | null {
   }
 }
 
-const CUSTOMER_CAPS: readonly Capability[] = ['customerName', 'customerEmail', 'customerPhone', 'customerOrder'];
-
 /** Where what was picked is read from on the record's page: behind the link followed here, or the popup's own address. */
 async function sourceOf(cap: Capability, el: Element, recordId: string | null, cameBy: TeachLink | undefined): Promise<Pick<PickContext, 'followLink' | 'fetched'>> {
-  const followLink = (cap === 'history' || CUSTOMER_CAPS.includes(cap)) && ledHere(cameBy) ? cameBy!.css : undefined;
+  const followLink = (cap === 'history' || isCustomerCap(cap)) && ledHere(cameBy) ? cameBy!.css : undefined;
   if (followLink) return { followLink };
-  const fetched = CUSTOMER_CAPS.includes(cap) ? await fetchedSource(el, recordId, AbortSignal.timeout(15_000)) : null;
+  const fetched = isCustomerCap(cap) ? await fetchedSource(el, recordId, AbortSignal.timeout(15_000)) : null;
   return fetched ? { fetched } : {};
 }
 

@@ -14,6 +14,7 @@
  *   answer holds the picked text, with the record's id in its address, is the `follow.path`.
  *   Read-only GETs with the agent's session, as the page model's follow does.
  */
+import { squash } from '../dom/text.ts';
 import type { TeachLink } from '../messages/index.ts';
 import { count, followLinkSelector, ownStable, uniqueSelector } from '../teach/selector.ts';
 import { recordPath } from '../teach/url-shape.ts';
@@ -86,8 +87,6 @@ function inLayer(el: Element): boolean {
   }
   return false;
 }
-
-const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 /** The deepest element of `doc` whose text is `text` (a cell, not the row around it). */
 function deepestWithText(doc: Document, text: string): Element | null {

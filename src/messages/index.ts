@@ -144,7 +144,6 @@ export const ToBackground = z.discriminatedUnion('type', [
 ]);
 export type ToBackground = z.infer<typeof ToBackground>;
 
-/** Messages a content script accepts. */
 /**
  * A link a person followed while teaching, from a page that showed a record: a selector that
  * finds it on every such record, and where it led (the panel hands it to the next page's picks).
@@ -152,6 +151,7 @@ export type ToBackground = z.infer<typeof ToBackground>;
 export const TeachLink = z.strictObject({ css: z.string().check(z.minLength(1), z.maxLength(300)), href: z.url().check(z.maxLength(2_000)) });
 export type TeachLink = z.infer<typeof TeachLink>;
 
+/** Messages a content script accepts. */
 export const ToContent = z.discriminatedUnion('type', [
   /** service worker only: carry out an approved call */
   z.strictObject({ type: z.literal('confirm.execute'), call: PreparedCallSchema, approvedBy: z.string().check(z.maxLength(100)) }),

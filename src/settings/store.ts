@@ -47,11 +47,11 @@ export function onSettingsChanged(fn: () => void): void {
 /**
  * After the person saved what they taught for `origin`: that profile is the one used there.
  * A choice that would keep it unused (the generic heuristics only, a built-in profile) is
- * changed to it; 'auto' already prefers a taught profile, and an admin's choice is never changed.
+ * changed to it; 'auto' already prefers a taught profile, and an admin's choice is never
+ * changed (saveSettingsPatch writes no field the policy sets).
  */
 export async function useTaughtProfile(origin: string, id: string): Promise<void> {
-  const { settings, locked } = await loadSettings();
-  const choice = settings.consoleProfiles[origin];
-  if (choice === undefined || choice === 'auto' || choice === id || locked.includes('consoleProfiles') || locked.includes(`consoleProfiles.${origin}`)) return;
+  const choice = (await loadSettings()).settings.consoleProfiles[origin];
+  if (choice === undefined || choice === 'auto' || choice === id) return;
   await saveSettingsPatch({ consoleProfiles: { [origin]: id } });
 }

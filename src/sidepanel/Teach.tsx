@@ -20,8 +20,7 @@ import { CAPABILITIES, NOTE_CODES, SLOTS, STEPS, sequenceOf, type Capability, ty
 import type { ProfilePatch } from '../teach/rules.ts';
 import type { ConsoleReport } from '../teach/report.ts';
 import { draftOf, heldFor, withoutRule, withRule, type TaughtRule } from '../teach/session.ts';
-import { saveTaught } from '../profiles/store.ts';
-import { useTaughtProfile } from '../settings/store.ts';
+import { keepTaught } from './keep-taught.ts';
 import { newDraft } from '../profiles/taught.ts';
 import { toTab } from '../messages/client.ts';
 import { TeachLink } from '../messages/index.ts';
@@ -168,9 +167,8 @@ export function Teach({ tabId, origin, base, first, onDone }: Props) {
   };
 
   const save = async () => {
-    const res = await saveTaught(origin, draft);
+    const res = await keepTaught(origin, draft);
     if (!res.ok) return setProblem({ text: t('teachDraftInvalid'), lines: res.problems });
-    await useTaughtProfile(origin, draft.id);
     await toTab(tabId, { type: 'teach.cancel' });
     onDone(true);
   };

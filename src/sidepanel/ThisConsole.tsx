@@ -21,7 +21,7 @@ import { Teach } from './Teach.tsx';
 import { CapabilityTable, Conflicts, fetchReport } from './capabilities.tsx';
 import { Recipes } from './Recipes.tsx';
 import type { RecipeJob } from '../profiles/recipe.ts';
-import { useTaughtProfile } from '../settings/store.ts';
+import { keepTaught } from './keep-taught.ts';
 
 
 /** Which row of the view a profile rule serves (`composers.reply.submit` → the Send button), to name it in words. */
@@ -110,10 +110,9 @@ export function ThisConsole({ tabId }: { tabId: number }) {
   const review_ = async (profile: ConsoleProfile) => setReview({ profile, report: await fetchReport(tabId, profile) });
   const accept = async () => {
     if (!review || !review.report || review.report.conflicts.length) return;
-    const saved = await saveTaught(report.origin, review.profile);
+    const saved = await keepTaught(report.origin, review.profile);
     setReview(null);
     if (!saved.ok) return setProblems(saved.problems);
-    await useTaughtProfile(report.origin, review.profile.id);
     setNotice(t('importDone', review.profile.name));
     void load();
   };
@@ -125,9 +124,8 @@ export function ThisConsole({ tabId }: { tabId: number }) {
     const checked = await fetchReport(tabId, profile);
     if (!checked || checked.conflicts.length) return setReview({ profile, report: checked });
     const before = taught;
-    const saved = await saveTaught(report.origin, profile);
+    const saved = await keepTaught(report.origin, profile);
     if (!saved.ok) return setProblems(saved.problems);
-    await useTaughtProfile(report.origin, profile.id);
     setKept({ job, steps, before });
     void load();
   };

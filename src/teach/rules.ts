@@ -110,6 +110,9 @@ const FIELD_OF: Record<'customerName' | 'customerEmail' | 'customerPhone' | 'cus
   customerOrder: 'orderId',
 };
 
+/** Whether the capability teaches a customer field. */
+export const isCustomerCap = (cap: Capability): cap is keyof typeof FIELD_OF => cap in FIELD_OF;
+
 /** Text as a person reads it: blocks apart (`textContent` runs "Ana Lima" and her e-mail together). */
 const textOf = (el: Element) => visibleTextOf(el).text.trim();
 
