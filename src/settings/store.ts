@@ -48,10 +48,14 @@ export function onSettingsChanged(fn: () => void): void {
  * After the person saved what they taught for `origin`: that profile is the one used there.
  * A choice that would keep it unused (the generic heuristics only, a built-in profile) is
  * changed to it; 'auto' already prefers a taught profile, and an admin's choice is never
- * changed (saveSettingsPatch writes no field the policy sets).
+ * changed (saveSettingsPatch writes no field the policy sets). Returns the choice it replaced
+ * (for an Undo), or null when it left the choice alone.
  */
-export async function useTaughtProfile(origin: string, id: string): Promise<void> {
-  const choice = (await loadSettings()).settings.consoleProfiles[origin];
-  if (choice === undefined || choice === 'auto' || choice === id) return;
+export async function useTaughtProfile(origin: string, id: string): Promise<string | null> {
+  const { settings, locked } = await loadSettings();
+  const choice = settings.consoleProfiles[origin];
+  if (choice === undefined || choice === 'auto' || choice === id) return null;
   await saveSettingsPatch({ consoleProfiles: { [origin]: id } });
+  // Only a choice that was really written is one to put back.
+  return locked.includes('consoleProfiles') || locked.includes(`consoleProfiles.${origin}`) ? null : choice;
 }

@@ -22,6 +22,7 @@ import { CapabilityTable, Conflicts, fetchReport } from './capabilities.tsx';
 import { Recipes } from './Recipes.tsx';
 import type { RecipeJob } from '../profiles/recipe.ts';
 import { keepTaught } from './keep-taught.ts';
+import { saveSettingsPatch } from '../settings/store.ts';
 
 
 /** Which row of the view a profile rule serves (`composers.reply.submit` → the Send button), to name it in words. */
@@ -49,8 +50,8 @@ export function ThisConsole({ tabId }: { tabId: number }) {
   const [href, setHref] = useState<string | null>(null);
   // An imported profile is used only once the agent has seen what it finds here and accepted it.
   const [review, setReview] = useState<{ profile: ConsoleProfile; report: ConsoleReport | null } | null>(null);
-  // A recording just kept, and the taught profile before it (for Undo).
-  const [kept, setKept] = useState<{ job: RecipeJob; steps: number; before: ConsoleProfile | null } | null>(null);
+  // A recording just kept, the taught profile before it and the profile choice it replaced (for Undo).
+  const [kept, setKept] = useState<{ job: RecipeJob; steps: number; before: ConsoleProfile | null; choiceBefore: string | null } | null>(null);
 
   const load = async () => {
     const r = await fetchReport(tabId);
@@ -126,7 +127,7 @@ export function ThisConsole({ tabId }: { tabId: number }) {
     const before = taught;
     const saved = await keepTaught(report.origin, profile);
     if (!saved.ok) return setProblems(saved.problems);
-    setKept({ job, steps, before });
+    setKept({ job, steps, before, choiceBefore: saved.choiceBefore });
     void load();
   };
   const undoKept = async () => {
@@ -134,6 +135,7 @@ export function ThisConsole({ tabId }: { tabId: number }) {
     setKept(null);
     if (kept.before) await saveTaught(report.origin, kept.before);
     else await removeTaught(report.origin);
+    if (kept.choiceBefore) await saveSettingsPatch({ consoleProfiles: { [report.origin]: kept.choiceBefore } });
     void load();
   };
 

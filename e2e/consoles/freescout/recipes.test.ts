@@ -165,6 +165,14 @@ describe('FreeScout taught by doing (trusted input, the commit recorded and neve
     const other = await r!.evaluate((e) => (e.classList.contains('recipe-kept') ? null : e.textContent));
     if (other !== null) throw new Error(`the recording was not kept: ${other}`);
   }
+  /** Opens the Assignee dropdown and Alt+clicks a person: the recording's commit, swallowed while teaching. */
+  async function altClickAssignee(name: string): Promise<void> {
+    await page.click('#conv-assignee > button.dropdown-toggle');
+    const item = await page.waitForSelector(`xpath///ul[contains(@class,"conv-user")]//a[normalize-space()="${name}"]`, { visible: true });
+    await page.keyboard.down('Alt');
+    await item!.click();
+    await page.keyboard.up('Alt');
+  }
   const stepsSeen = (view: Page) => view.$eval('.recording', (e) => Number((e as HTMLElement).dataset.steps));
 
   it('reply: Reply clicked and words typed by the agent, Send Reply picked: nothing is sent while teaching, and the recipe then sends', async () => {
@@ -218,11 +226,7 @@ describe('FreeScout taught by doing (trusted input, the commit recorded and neve
     const tabId = await show(conv());
     const assignee = (await conversation(conv())).userId;
     const view = await record('assign', tabId);
-    await page.click('#conv-assignee > button.dropdown-toggle');
-    const item = await page.waitForSelector('xpath///ul[contains(@class,"conv-user")]//a[normalize-space()="Ada Admin"]', { visible: true });
-    await page.keyboard.down('Alt');
-    await item!.click();
-    await page.keyboard.up('Alt');
+    await altClickAssignee('Ada Admin');
     // The Alt+click ends the recording from the page: the panel keeps it by itself.
     await view.bringToFront();
     await kept(view, 'assign');
@@ -235,6 +239,34 @@ describe('FreeScout taught by doing (trusted input, the commit recorded and neve
     said('ticket.assign (recorded)', r);
     const c = await until(() => conversation(conv()), (x) => x.userId === fs.state.ids.ada, 10_000);
     expect(c.assignee).toBe('Ada Admin');
+  });
+
+  it('a kept recording is used at once where the console was set to the generic rules, and Undo puts back both the profile and that choice', async () => {
+    const origin = new URL(fs.url).origin;
+    const read = () =>
+      cb.worker.evaluate(async (o) => {
+        const { taughtProfiles, settings } = (await chrome.storage.local.get(['taughtProfiles', 'settings'])) as { taughtProfiles?: Record<string, unknown>; settings?: { consoleProfiles?: Record<string, string> } };
+        return { profile: taughtProfiles?.[o] ?? null, choice: settings?.consoleProfiles?.[o] ?? null };
+      }, origin);
+    await cb.settings({ consoleProfiles: { [origin]: 'generic' } });
+    try {
+      const before = await read();
+      expect(before.choice).toBe('generic');
+      const tabId = await show(conv());
+      const view = await record('assign', tabId);
+      await altClickAssignee('Kim Lee');
+      await view.bringToFront();
+      await kept(view, 'assign');
+      const after = await read();
+      expect(after.profile).not.toEqual(before.profile);
+      expect(after.choice).toBe((after.profile as { id: string }).id);
+      await view.click('.recipe-kept .undo-recipe');
+      await view.waitForFunction(() => !document.querySelector('.recipe-kept'));
+      expect(await until(read, (x) => x.choice === 'generic', 5_000)).toEqual(before);
+      await view.close();
+    } finally {
+      await cb.settings({ consoleProfiles: {} });
+    }
   });
 
   it('the new-conversation form taught by pointing at its boxes ("To", Subject, the editor, Send): customer.fill, ticket.fill and ticket.submit then create one conversation with them', async () => {
