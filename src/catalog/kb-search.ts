@@ -1,14 +1,16 @@
 import { z } from '../tools/zod.ts';
 import { providerName, type KbProviderConfig } from '../kb/config.ts';
 import { providersFor } from '../kb/resolve.ts';
-import { searchAll, type KbAnswer } from '../kb/search.ts';
+import { MAX_QUERY_CHARS, searchAll, type KbAnswer } from '../kb/search.ts';
 import { isDemoOrigin } from '../settings/schema.ts';
 import { fail, ok } from '../tools/errors.ts';
 import type { ReadTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
 
 const input = z.strictObject({
-  query: z.string().check(z.trim(), z.minLength(2), z.maxLength(100), z.describe('Keywords in the customer\'s language, e.g. "发票 抬头" or "refund policy".')),
+  // A whole customer message is a fine query (up to MAX_QUERY_CHARS): the local index keeps its
+  // rarest words, a console's own search gets its key terms (search.ts).
+  query: z.string().check(z.trim(), z.minLength(2), z.maxLength(MAX_QUERY_CHARS), z.describe('Keywords in the customer\'s language, e.g. "发票 抬头" or "refund policy", or the customer\'s whole message.')),
   limit: z._default(z.number().check(z.int(), z.gte(1), z.lte(10)), 5).check(z.describe('How many articles, 1-10 (default 5).')),
 });
 

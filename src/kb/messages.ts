@@ -3,7 +3,7 @@ import { z } from '../tools/zod.ts';
 
 export const KbRequest = z.discriminatedUnion('op', [
   /** content script of a console tab: search the local knowledge base */
-  z.strictObject({ op: z.literal('search'), query: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)), limit: z.number().check(z.int(), z.gte(1), z.lte(10)) }),
+  z.strictObject({ op: z.literal('search'), query: z.string().check(z.trim(), z.minLength(1), z.maxLength(2_000)), limit: z.number().check(z.int(), z.gte(1), z.lte(10)) }),
   /** options page: fetch the admin's URL list into the local knowledge base now */
   z.strictObject({ op: z.literal('syncUrls') }),
 ]);

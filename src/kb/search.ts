@@ -8,10 +8,15 @@
 import { providerName, type KbProviderConfig } from './config.ts';
 import { htmlAnswer, searchHtml } from './html-provider.ts';
 import { searchJson } from './json-provider.ts';
-import { normalise } from './tokenize.ts';
+import { keyWords, normalise } from './tokenize.ts';
 import { failure, type KbHit, type ProviderEnv, type ProviderFailure, type ProviderResult } from './types.ts';
 
 export const PROVIDER_TIMEOUT_MS = 5_000;
+/** The longest query kb.search takes: a customer's message pasted whole. */
+export const MAX_QUERY_CHARS = 2_000;
+/** A console's own search gets at most this many key terms of a long query (its engine may AND them). */
+export const REMOTE_TERMS = 8;
+const REMOTE_CHARS = 60;
 const RRF_K = 60;
 
 export interface SourcedHit extends KbHit {
@@ -39,12 +44,23 @@ export type SearchAllResult = { ok: true; data: KbAnswer } | { ok: false; error:
 function run(p: KbProviderConfig, query: string, limit: number, env: ProviderEnv): Promise<ProviderResult> {
   switch (p.kind) {
     case 'json':
-      return searchJson(p, query, limit, env);
+      return searchJson(p, remoteQuery(query), limit, env);
     case 'html':
-      return searchHtml(p, query, limit, env);
+      return searchHtml(p, remoteQuery(query), limit, env);
     case 'local':
       return env.local ? env.local(query, limit, env.signal) : Promise.resolve(failure('KB_LOCAL_UNAVAILABLE', 'The local knowledge base cannot be reached from here.'));
   }
+}
+
+/**
+ * What a console's own search is asked: a short query as typed, a long one as its key terms
+ * (stop words and chat filler gone, each word once, in the order said). Console searches
+ * mostly match every word they are given, so a whole message would find nothing there.
+ */
+export function remoteQuery(query: string): string {
+  if (query.length <= REMOTE_CHARS) return query;
+  const terms = keyWords(query).slice(0, REMOTE_TERMS);
+  return terms.length ? terms.join(' ') : query.slice(0, REMOTE_CHARS);
 }
 
 /** One provider under its own deadline; a throw or a timeout is a failure, not an exception. */

@@ -256,7 +256,7 @@ export async function searchLocal(query: string, limit: number): Promise<Provide
   let tx = d.transaction(['meta', 'articles']);
   const metaRead = tx.objectStore('meta').get('meta');
   const guess = cached;
-  const early = guess && readArticles(tx, guess.index.searchTerms(terms, limit));
+  const early = guess && readArticles(tx, guess.index.search(query, limit));
   // Unawaited when the guess was stale: a failed read then must not surface as unhandled.
   early?.catch(() => {});
   const meta = (await metaRead) ?? EMPTY;
@@ -271,7 +271,7 @@ export async function searchLocal(query: string, limit: number): Promise<Provide
     else if (!index) return failure('KB_INDEX_LOADING', `The local knowledge base is still loading its index (${meta.count} articles); ask again in a few seconds.`, true);
     else {
       tx = d.transaction(['meta', 'articles']); // the first one has committed while the index loaded
-      found = await readArticles(tx, index.searchTerms(terms, limit));
+      found = await readArticles(tx, index.search(query, limit));
     }
   }
   const hits: KbHit[] = found.flatMap((a, i) =>

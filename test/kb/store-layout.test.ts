@@ -39,7 +39,9 @@ describe('local KB index layout', () => {
 
     expect(await searchLocal('发票抬头', 3)).toMatchObject({ hits: [{ id: 'zh-1' }] });
     expect(await searchLocal('refund polcy', 3)).toMatchObject({ hits: [{ id: 'en-1' }] });
-    expect(await db.getAllKeys('index')).toContain('deskhand.ids');
+    // The BM25 layout (local-index.ts), not the FlexSearch parts it replaced.
+    expect(await db.getAllKeys('index')).toContain('deskhand.bm25.v2.ids');
+    expect(await db.getAllKeys('index')).not.toContain('deskhand.ids');
     expect((await readMeta()).revision).toBe(revision);
     db.close();
   });
