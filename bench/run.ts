@@ -11,6 +11,7 @@ import { benchChatRender } from './chat-render.bench.ts';
 import { benchExtension } from './extension.bench.ts';
 import { benchKb } from './kb.bench.ts';
 import { benchKbLibs } from './kb-libs.bench.ts';
+import { benchRelevance } from './relevance.bench.ts';
 import { benchBundle } from './bundle.bench.ts';
 import { report, resultsDir, type BenchRow } from './lib.ts';
 import { DIST } from '../scripts/browser.ts';
@@ -31,4 +32,6 @@ await suite('chat', benchChat);
 await suite('chat-render', benchChatRender);
 await suite('kb-libs', async () => (await benchKbLibs()).rows);
 await suite('kb', () => benchKb());
+// Quality, not speed: recall and category accuracy beside a plain BM25 in the same run.
+await suite('relevance', async () => (await benchRelevance()).rows);
 console.log(`\nresults: ${resultsDir()}`);

@@ -31,4 +31,9 @@ export interface CatalogDeps {
    * page. Called synchronously from beforeunload/pagehide, while messages can still go out.
    */
   leaving?(check: NextPageCheck): void;
+  /**
+   * Text from the configured model (the service worker asks the endpoint; llm.generate).
+   * Throws with the endpoint's error in words; the signal aborts the request.
+   */
+  generate?(req: { system: string; user: string }, signal: AbortSignal): Promise<string>;
 }

@@ -12,10 +12,10 @@ import { errorSpec, type ErrorSpec } from '../tools/errors.ts';
 import { onLeaving } from './next-page.ts';
 import { verdictFor } from './verdict.ts';
 import { flowTitle, stepSummary, stepTitle } from '../ui/describe.ts';
-import { errorText } from '../ui/errors.ts';
 import { t } from '../ui/i18n.ts';
 import type { Host } from './host.ts';
 import { toBackground } from '../messages/client.ts';
+import { generateInWorker } from './generate.ts';
 import { toast } from './toast.ts';
 
 const running = new Map<string, AbortController>();
@@ -24,26 +24,6 @@ export function stopFlow(runId: string): boolean {
   const ac = running.get(runId);
   ac?.abort();
   return !!ac;
-}
-
-/**
- * The generate step runs in the worker; Stop (the step's AbortSignal) cancels the worker's
- * request to the model and ends the step at once, so the flow ends `cancelled`.
- */
-async function generateInWorker(req: { system: string; user: string }, signal: AbortSignal): Promise<string> {
-  const requestId = crypto.randomUUID();
-  const aborted = new Promise<never>((_, reject) => {
-    const onAbort = () => {
-      void toBackground({ type: 'llm.cancel', requestId });
-      reject(new DOMException('The flow was stopped.', 'AbortError'));
-    };
-    if (signal.aborted) onAbort();
-    else signal.addEventListener('abort', onAbort, { once: true });
-  });
-  const r = await Promise.race([toBackground<{ text: string }>({ type: 'llm.generate', requestId, system: req.system, user: req.user }), aborted]);
-  // Shown to the agent inside the step's error (GENERATE_FAILED), so in the agent's language.
-  if (!r.ok) throw new Error(errorText(r.error));
-  return r.text;
 }
 
 export async function runFlow(host: Host, name: 'quickTicket', lang: () => 'zh' | 'en', resume?: FlowHandover): Promise<PlanResult> {

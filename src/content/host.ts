@@ -6,6 +6,7 @@ import type { CatalogDeps } from '../catalog/deps.ts';
 import { registerCatalog } from '../catalog/index.ts';
 import { KbProviderList } from '../kb/config.ts';
 import { contentKbDeps, kbAwareFetch } from './kb.ts';
+import { generateInWorker } from './generate.ts';
 import { BUILTIN_PROFILES } from '../profiles/index.ts';
 import { PageModel } from '../page/model.ts';
 import { z } from '../tools/zod.ts';
@@ -96,6 +97,7 @@ export function createHost(getSettings: () => Settings, tabId: () => number | un
       ...[...fetched, ...BUILTIN_PROFILES].filter((l) => profileTooSlow(l.profile)).map((l) => ({ source: l.source, id: l.profile.id, problems: [problem('', 'too_slow_here', 'a pattern of this profile took too long on this page; generic reading is used')] })),
     ],
     leaving: announceLeaving,
+    generate: generateInWorker,
   };
   registerCatalog(core.registry, deps);
   return {

@@ -18,6 +18,8 @@ export interface TicketRow {
   title: string;
   status: string;
   date: string;
+  /** The category the ticket was filed under, where the row shows it. */
+  category?: string;
 }
 
 
@@ -40,7 +42,8 @@ export function readHistoryRows(list: Element, rule: HistoryRule | undefined, re
     const status = pick(rule?.status) || statusOf(item, text);
     const date = pick(rule?.date) || dateOf(item, whole);
     const title = pick(rule?.title) || titleOf(item, whole, [id, status, date], text);
-    rows.push({ id, title: title.slice(0, 160), status, date });
+    const category = pick(rule?.category) || categoryOf(item, text);
+    rows.push({ id, title: title.slice(0, 160), status, date, ...(category ? { category: category.slice(0, 60) } : {}) });
   }
   return rows;
 }
@@ -67,6 +70,26 @@ function idOf(item: Element, whole: string, rule: HistoryRule | undefined): stri
   const href = item.querySelector('a[href]')?.getAttribute('href');
   if (href) return idFromUrl(new URL(href, item.ownerDocument.baseURI || 'http://x/').href)?.value ?? null;
   return null;
+}
+
+/** A cell whose markup names it a category or topic (class, data attribute, a column's name). */
+const CATEGORY_HEADER = /^(category|categories|topic|help topic|type|ticket type|分类|类别|类型|工单类型|问题类型|问题分类)$/i;
+
+function categoryOf(item: Element, text: (el: Element) => string): string {
+  // A table's column named so: the cell under it.
+  const table = item.closest('table');
+  if (item.matches('tr') && table) {
+    const heads = Array.from(table.querySelectorAll('thead th, tr:first-child th'));
+    const col = heads.findIndex((h) => CATEGORY_HEADER.test((h.textContent ?? '').trim()));
+    const cell = col === -1 ? undefined : (item as HTMLTableRowElement).cells[col];
+    if (cell) return text(cell).trim();
+  }
+  for (const el of Array.from(item.querySelectorAll('*'))) {
+    if (el.children.length) continue;
+    const t = text(el);
+    if (t && t.length <= 40 && hasAny(markupTokens(el), ['category', 'categories', 'topic', 'helptopic'])) return t;
+  }
+  return '';
 }
 
 function statusOf(item: Element, text: (el: Element) => string): string {

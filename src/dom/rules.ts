@@ -59,4 +59,6 @@ export interface HistoryRule {
   readonly title?: string | undefined;
   readonly status?: string | undefined;
   readonly date?: string | undefined;
+  /** The row's category, as a person filed it (category.match learns from these). */
+  readonly category?: string | undefined;
 }

@@ -131,6 +131,8 @@ const historyList = {
   title: z.optional(Css),
   status: z.optional(Css),
   date: z.optional(Css),
+  /** The row's category (Help Topic, Type…): earlier tickets teach category.match the console's words. */
+  category: z.optional(Css),
 };
 export const HistoryList = z.strictObject(historyList);
 export type HistoryList = z.infer<typeof HistoryList>;
