@@ -321,7 +321,8 @@ describe('FreeScout taught by doing (trusted input, the commit recorded and neve
     const convTab = await show(conv());
     const seen = (tab: number) => cb.worker.evaluate(async (k: string) => ((await chrome.storage.session.get(k))[k] as { customer?: { email?: string } } | undefined)?.customer?.email ?? '', `record:${tab}`);
     await until(() => seen(convTab), (e) => e !== '', 10_000);
-    await page.click('a[href$="/new-ticket"]');
+    // The form's page must be the one loaded before the tools run (the conversation page is still the tab's URL until then).
+    await Promise.all([page.waitForNavigation(), page.click('a[href$="/new-ticket"]')]);
     await page.waitForSelector('#subject', { visible: true });
     await cb.ready(page);
     const maria = await customer((await conversation(conv())).customerId);
