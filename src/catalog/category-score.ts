@@ -18,8 +18,8 @@
  * Hand-written: the support lexicon is the product's domain knowledge, and the scoring is a
  * few lines over it; no library matches phrases across zh and en this way.
  */
-import { SUPPORT_SYNONYMS, SUPPORT_TOPICS } from '../kb/lexicon.ts';
-import { isStop, normalise } from '../kb/tokenize.ts';
+import { runs, SUPPORT_SYNONYMS, SUPPORT_TOPICS } from '../kb/lexicon.ts';
+import { isHan, keyWords, normalise } from '../kb/tokenize.ts';
 
 export interface OptionText {
   text: string;
@@ -77,7 +77,6 @@ export function lightStem(word: string): string {
 }
 
 const LATIN = /[a-z0-9\u00c0-\u024f]+(?:['’][a-z]+)?/g;
-const HAN_RUN = /\p{Script=Han}+/gu;
 const latinWords = (text: string) => (normalise(text).match(LATIN) ?? []).map((w) => lightStem(w.replace(/’/g, "'")));
 
 /** A phrase as matched: Chinese by its characters, English by its words in order. */
@@ -105,16 +104,6 @@ function occursIn(p: Phrase, text: { norm: string; words: readonly string[] }): 
   return p.han ? text.norm.includes(p.key) : runs(text.words, p.words).length > 0;
 }
 
-/** Start positions where `needle` occurs in `hay` as consecutive words. */
-function runs(hay: readonly string[], needle: readonly string[]): number[] {
-  const out: number[] = [];
-  outer: for (let i = 0; i + needle.length <= hay.length; i++) {
-    for (let j = 0; j < needle.length; j++) if (hay[i + j] !== needle[j]) continue outer;
-    out.push(i);
-  }
-  return out;
-}
-
 /** Words a category label uses to be a label ("发票问题", "Refund Request"), not about its topic. */
 const LABEL_FILLER = new Set(['问题', '相关', '类', '方面', '事项', '咨询', '其他', 'issue', 'problem', 'question', 'request', 'related', 'general', 'other', 'help', 'support', 'inquiry', 'enquiry']);
 
@@ -135,13 +124,8 @@ export function weighConversation(messages: readonly { role: string; text: strin
 
 /** The words of a text that can stand for a category on their own (no stop words). */
 function ownWords(text: string, concept: (key: string) => string): Phrase[] {
-  const out: Phrase[] = [];
-  const seg = new Intl.Segmenter('zh', { granularity: 'word' });
-  for (const run of normalise(text).match(HAN_RUN) ?? []) {
-    for (const s of seg.segment(run)) if (s.isWordLike && s.segment.length > 1 && !isStop(s.segment)) out.push(phrase(s.segment, concept(s.segment))!);
-  }
-  for (const w of latinWords(text)) if (w.length > 2 && !isStop(w) && !/^\d+$/.test(w)) out.push({ key: w, han: false, words: [w], concept: concept(w) });
-  return out;
+  // The words a search box would get (tokenize.ts keyWords), English with plurals folded.
+  return keyWords(text).map((w) => (isHan(w) ? phrase(w, concept(w))! : { key: lightStem(w), han: false, words: [lightStem(w)], concept: concept(lightStem(w)) }));
 }
 
 interface Vocabulary {
@@ -174,14 +158,16 @@ function vocabularyOf(option: OptionText, examples: readonly CategoryExample[]):
   return { option, weights, concepts };
 }
 
-/** Every phrase found in a text, longest first, none overlapping another. */
-function mentions(text: string, phrases: readonly Phrase[]): Phrase[] {
+/** Longest first: the order mentions() claims text in. */
+const longestFirst = (phrases: Iterable<Phrase>) => [...phrases].sort((a, b) => (b.han ? b.key.length : b.words.length * 3) - (a.han ? a.key.length : a.words.length * 3));
+
+/** Every phrase found in a text, longest first, none overlapping another (`byLength` from longestFirst). */
+function mentions(text: string, byLength: readonly Phrase[]): Phrase[] {
   const norm = normalise(text);
   const words = latinWords(text);
   const takenHan = new Uint8Array(norm.length);
   const takenWord = new Uint8Array(words.length);
   const found: Phrase[] = [];
-  const byLength = [...phrases].sort((a, b) => (b.han ? b.key.length : b.words.length * 3) - (a.han ? a.key.length : a.words.length * 3));
   for (const p of byLength) {
     if (p.han) {
       for (let i = norm.indexOf(p.key); i !== -1; i = norm.indexOf(p.key, i + 1)) {
@@ -216,7 +202,8 @@ export function scoreOptions(options: readonly OptionText[], texts: readonly Wei
   for (const v of vocab) for (const key of v.weights.keys()) shared.set(key, (shared.get(key) ?? 0) + 1);
   const n = Math.max(vocab.length, 1);
   const specificity = (key: string) => Math.log(1 + n / (shared.get(key) ?? n)) / Math.log(1 + n);
-  const said = texts.map((t) => ({ weight: t.weight, found: mentions(t.text, [...all.values()]) }));
+  const ordered = longestFirst(all.values());
+  const said = texts.map((t) => ({ weight: t.weight, found: mentions(t.text, ordered) }));
   const byOption = new Map<OptionText, CategoryScore>();
   for (const v of vocab) {
     const perConcept = new Map<string, number[]>();

@@ -117,14 +117,17 @@ function compile(groups: readonly (readonly string[])[]): Phrase[][] {
   return c;
 }
 
-/** Whether `needle` occurs in `hay` as consecutive items. */
-function hasRun(hay: readonly string[], needle: readonly string[]): boolean {
+/** Start positions where `needle` occurs in `hay` as consecutive items. */
+export function runs(hay: readonly string[], needle: readonly string[]): number[] {
+  const out: number[] = [];
   outer: for (let i = 0; i + needle.length <= hay.length; i++) {
     for (let j = 0; j < needle.length; j++) if (hay[i + j] !== needle[j]) continue outer;
-    return true;
+    out.push(i);
   }
-  return false;
+  return out;
 }
+
+const hasRun = (hay: readonly string[], needle: readonly string[]) => runs(hay, needle).length > 0;
 
 /** The query terms a matched phrase stands in for. */
 function covered(p: Phrase, tokens: readonly QueryToken[]): string[] {
