@@ -3,7 +3,8 @@
  * (/etc/chromium/policies/managed, as root): the worker fetches the listed articles from a
  * local HTTP server into the local KB as soon as the policy arrives and kb.search finds them;
  * a URL that fails keeps its earlier articles and is shown with its reason in the options page;
- * removing the policy removes its articles and stops every further fetch. The same policy sets
+ * removing the policy removes its articles and stops every further fetch. Its synonyms (`kb.synonyms`)
+ * are searched with and shown read-only in the options page. The same policy sets
  * the roles, so a HIGH card and its audit record say the roles are policy-set.
  *
  * The file names an extension id made for this run only (a fresh key pair, its private half
@@ -71,7 +72,7 @@ afterAll(async () => {
   if (copy) rmSync(copy, { recursive: true, force: true });
 });
 
-const POLICY = () => ({ kb: { urls: urls() }, roles: ['AGENT', 'REFUND_APPROVER'] });
+const POLICY = () => ({ kb: { urls: urls(), synonyms: [['退货', 'RMA']] }, roles: ['AGENT', 'REFUND_APPROVER'] });
 const managed = () => h.worker.evaluate(() => chrome.storage.managed.get(null));
 
 interface Answer {
@@ -110,8 +111,12 @@ describe('an admin-pushed knowledge base (kb.urls in a real policy file)', () =>
     expect(await until(() => localTitles('退货政策'), (t) => t.length > 0)).toEqual(['退货政策']);
     expect(await localTitles('reset pasword')).toEqual(['How do I reset my password']);
     expect(await localTitles('运费')).toEqual(['运费说明']);
+    // The policy's own synonyms: the team's "RMA" is a 退货.
+    expect(await localTitles('RMA')).toEqual(['退货政策']);
 
     const options = await optionsPage();
+    expect(await options.$eval('textarea[name=kb-synonyms]', (el) => [(el as HTMLTextAreaElement).value, (el as HTMLTextAreaElement).disabled])).toEqual(['退货, RMA', true]);
+    expect(await options.$eval('.kb-synonyms', (el) => el.textContent)).toContain('由管理员设置。');
     expect(await options.$$eval('.kb-urls li code', (els) => els.map((e) => e.textContent))).toEqual(urls());
     expect(await options.$('.kb-url-failed')).toBeNull();
     expect(await until(() => options.$eval('.kb-count', (el) => el.textContent ?? ''), (t) => t.includes('3'))).toBe('共 3 篇文章');

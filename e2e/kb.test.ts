@@ -100,6 +100,35 @@ describe('knowledge sources', () => {
     expect(inspect.kb).toEqual([{ name: '/api/kb/search', kind: 'json' }, { name: 'local', kind: 'local' }]);
   });
 
+  it('the team\'s synonyms typed in the options page: kb.search finds through them, in the local KB and in the console\'s own search', async () => {
+    await h.settings({ kb: { providers: {}, synonyms: [] } } as never);
+    const search = async (query: string) => {
+      const { tabId } = await h.freshConsole();
+      const panel = await h.panel(tabId);
+      const d = data<Answer>(await h.invoke(panel, tabId, 'kb.search', { query, limit: 5 }, 'llm'));
+      await panel.close();
+      return d.results.map((r) => `${r.source}: ${r.title}`);
+    };
+    // The team's word for a refund is nobody's article word yet.
+    expect(await search('RMA')).toEqual([]);
+    const page = await optionsPage();
+    await page.type('textarea[name=kb-synonyms]', 'RMA');
+    await page.click('button[name=kb-synonyms-save]');
+    // A line of one phrase says which line, and saves nothing.
+    expect(await until(() => page.$eval('.kb-synonyms-status', (el) => el.textContent ?? '').catch(() => ''), (t) => t.length > 0)).toMatch(/^配置无效：第 1 行：/);
+    await page.$eval('textarea[name=kb-synonyms]', (el) => ((el as HTMLTextAreaElement).value = ''));
+    await page.type('textarea[name=kb-synonyms]', 'refund，RMA\n能走绿通, 工单升级');
+    await page.click('button[name=kb-synonyms-save]');
+    await until(() => page.$eval('.kb-synonyms-status', (el) => el.textContent ?? ''), (t) => t === '已保存：2 组。');
+    await page.close();
+    expect((await h.worker.evaluate(async () => ((await chrome.storage.local.get('settings')).settings as { kb: { synonyms: unknown } }).kb.synonyms))).toEqual([['refund', 'RMA'], ['能走绿通', '工单升级']]);
+    // The local index meets RMA as refund; the console's API, which found nothing for "RMA",
+    // was asked again for "refund".
+    expect(await until(() => search('RMA'), (r) => r.length === 2)).toEqual(expect.arrayContaining(['local: Refund policy', '/api/kb/search: Refund policy (7-day no-reason returns)']));
+    await h.settings({ kb: { synonyms: [] } } as never);
+    expect(await until(() => search('RMA'), (r) => r.length === 0)).toEqual([]);
+  });
+
   it('the chat answer that used kb.search shows its article as a source chip', async () => {
     await useProviders([LOCAL]);
     const { tabId } = await h.freshConsole();

@@ -14,7 +14,7 @@
  */
 import { parseFiles, pathForUrl, ImportError, type ImportedArticle } from '../kb/import.ts';
 import type { KbRequest } from '../kb/messages.ts';
-import { localEnabledFor } from '../kb/resolve.ts';
+import { localEnabledFor, localSynonymsFor } from '../kb/resolve.ts';
 import { readMeta, searchLocal, writeArticles, type UrlSyncFailure, type UrlSyncReport } from '../kb/store.ts';
 import { refusal, type Reply, type SenderKind } from '../messages/index.ts';
 import { isConsoleOrigin } from '../settings/schema.ts';
@@ -29,7 +29,7 @@ export async function handleKb(req: KbRequest, from: SenderKind): Promise<Reply<
         return refusal('NOT_CONSOLE', 'Only a console tab searches the local knowledge base.');
       }
       if (!localEnabledFor(from.origin, settings.kb)) return refusal('KB_LOCAL_OFF', 'The local knowledge base is not enabled for this console.');
-      return { ok: true, result: await searchLocal(req.query, req.limit) };
+      return { ok: true, result: await searchLocal(req.query, req.limit, localSynonymsFor(from.origin, settings.kb)) };
     }
     case 'syncUrls': {
       if (from.kind !== 'options') return refusal('NOT_OPTIONS', 'Only the options page syncs the URL list.');

@@ -41,6 +41,7 @@ export const kbSearch = (deps: CatalogDeps): ReadTool<typeof input, KbAnswer> =>
       fetch: deps.fetch,
       base: deps.pageUrl?.() ?? deps.origin(),
       signal: ctx.signal,
+      synonyms: deps.settings().kb.synonyms,
       ...(deps.parseHtml ? { parseHtml: deps.parseHtml } : {}),
       ...(deps.kbLocal ? { local: deps.kbLocal } : {}),
     });

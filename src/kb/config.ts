@@ -31,9 +31,23 @@ export const JsonPath = z.string().check(z.trim(), z.maxLength(100), z.regex(/^[
 /** A CSS selector, checked for shape only (the reader reports one that does not parse). */
 const Css = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
 
+/** One phrase of a synonym group: "退钱", "money back", "RMA". */
+const SynonymPhrase = z.string().check(z.trim(), z.minLength(1), z.maxLength(40));
+
+/**
+ * An admin's own synonym groups ("RMA = 退货 = return authorisation"), on top of the built-in
+ * support lexicon (lexicon.ts): each group is 2–12 phrases that mean the same here. The local
+ * index treats them as it treats the built-in ones; a console's own search that finds nothing
+ * is asked once more in the group's first words (search.ts).
+ */
+export const SynonymGroups = z.array(z.array(SynonymPhrase).check(z.minLength(2), z.maxLength(12))).check(z.maxLength(300));
+export type SynonymGroups = z.output<typeof SynonymGroups>;
+
 const common = {
   /** What the agent and the model see as the source ("osTicket FAQ"); a default is derived. */
   name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(60))),
+  /** This source's own words (on top of the team's `kb.synonyms` and the built-in lexicon). */
+  synonyms: z.optional(SynonymGroups),
 };
 
 export const JsonProviderConfig = z.strictObject({

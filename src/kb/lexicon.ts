@@ -107,13 +107,24 @@ export interface Expansion {
 }
 
 const compiled = new WeakMap<readonly (readonly string[])[], Phrase[][]>();
+/**
+ * An admin's groups arrive as a new array with every settings read (the worker reads settings
+ * per message), so they are also kept by their text: the last few tables, not one per search.
+ */
+const byText = new Map<string, Phrase[][]>();
+const TABLES_KEPT = 8;
 
 function compile(groups: readonly (readonly string[])[]): Phrase[][] {
   let c = compiled.get(groups);
+  if (c) return c;
+  const key = JSON.stringify(groups);
+  c = byText.get(key);
   if (!c) {
     c = groups.map((g) => g.map((text) => ({ text: normalise(text), han: isHan(text), tokens: analyse(text).map((t) => t.term) })).filter((p) => p.han || p.tokens.length));
-    compiled.set(groups, c);
+    if (byText.size >= TABLES_KEPT) byText.delete(byText.keys().next().value!);
+    byText.set(key, c);
   }
+  compiled.set(groups, c);
   return c;
 }
 
@@ -157,4 +168,44 @@ export function expand(query: string, tokens: readonly QueryToken[], extra: read
     }
   }
   return out;
+}
+
+interface Found {
+  start: number;
+  end: number;
+  head: string;
+}
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Where `phrase` is in `text`: Chinese anywhere, other words whole ("ship" is not in "shipping"). */
+function* places(text: string, phrase: string): Generator<[number, number]> {
+  const re = isHan(phrase) ? new RegExp(escapeRe(phrase), 'giu') : new RegExp(`(?<![\\p{L}\\p{N}])${escapeRe(phrase)}(?![\\p{L}\\p{N}])`, 'giu');
+  for (const m of text.matchAll(re)) yield [m.index, m.index + m[0].length];
+}
+
+/**
+ * The query in each matched group's first phrase of the same script ("我想退钱" → "我想退款",
+ * "money back" → "refund"), for a console's own search that found nothing in the customer's
+ * words: its engine knows no synonyms. The admin's groups come first, so their words win; the
+ * longest phrase wins where two overlap. Null when nothing would change.
+ */
+export function rephrase(query: string, extra: readonly (readonly string[])[] = []): string | null {
+  const found: Found[] = [];
+  for (const group of [...extra, ...SUPPORT_SYNONYMS]) {
+    for (const phrase of group) {
+      const head = group.find((p) => isHan(p) === isHan(phrase))!;
+      if (head === phrase || head.toLowerCase().includes(phrase.toLowerCase())) continue;
+      for (const [start, end] of places(query, phrase)) found.push({ start, end, head });
+    }
+  }
+  // Longest first, then earliest, then the earlier group (admin's): each stretch replaced once.
+  const chosen: Found[] = [];
+  for (const f of found.map((f, i) => ({ f, i })).sort((a, b) => b.f.end - b.f.start - (a.f.end - a.f.start) || a.f.start - b.f.start || a.i - b.i)) {
+    if (!chosen.some((c) => f.f.start < c.end && c.start < f.f.end)) chosen.push(f.f);
+  }
+  if (!chosen.length) return null;
+  let out = query;
+  for (const c of chosen.sort((a, b) => b.start - a.start)) out = out.slice(0, c.start) + c.head + out.slice(c.end);
+  return out === query ? null : out;
 }

@@ -5,7 +5,7 @@
  * 3. else the legacy endpoint (`kb.endpoint`: the demo console's JSON API by default, so only
  *    on the demo hosts unless someone changed it), plus the local KB.
  */
-import type { KbProviderConfig } from './config.ts';
+import type { KbProviderConfig, SynonymGroups } from './config.ts';
 import { jsonEndpoint, LOCAL } from './presets.ts';
 
 export const LEGACY_ENDPOINT = '/api/kb/search';
@@ -14,6 +14,8 @@ export interface KbSettings {
   endpoint: string;
   providers: Record<string, KbProviderConfig[]>;
   local: boolean;
+  /** The team's own synonym groups, for every source. */
+  synonyms?: SynonymGroups;
 }
 
 export function providersFor(origin: string, kb: KbSettings, opts: { isDemo: boolean; profile?: readonly KbProviderConfig[] | undefined }): KbProviderConfig[] {
@@ -29,4 +31,16 @@ export function providersFor(origin: string, kb: KbSettings, opts: { isDemo: boo
 export function localEnabledFor(origin: string, kb: KbSettings): boolean {
   const own = kb.providers[origin];
   return own ? own.some((p) => p.kind === 'local') : kb.local;
+}
+
+/** The admin's synonym groups for one source: the team's, then the source's own. */
+export function sourceSynonyms(p: KbProviderConfig, kb: Pick<KbSettings, 'synonyms'>): SynonymGroups {
+  const team = kb.synonyms ?? [];
+  return p.synonyms?.length ? [...team, ...p.synonyms] : team;
+}
+
+/** The local KB's synonym groups on this console (the worker asks this; the message does not say). */
+export function localSynonymsFor(origin: string, kb: KbSettings): SynonymGroups {
+  const own = kb.providers[origin]?.find((p) => p.kind === 'local');
+  return own ? sourceSynonyms(own, kb) : (kb.synonyms ?? []);
 }

@@ -8,6 +8,7 @@
 import { providerName, type KbProviderConfig } from './config.ts';
 import { htmlAnswer, searchHtml } from './html-provider.ts';
 import { searchJson } from './json-provider.ts';
+import { rephrase } from './lexicon.ts';
 import { keyWords, normalise } from './tokenize.ts';
 import { failure, type KbHit, type ProviderEnv, type ProviderFailure, type ProviderResult } from './types.ts';
 
@@ -41,15 +42,26 @@ export interface KbAnswer {
 
 export type SearchAllResult = { ok: true; data: KbAnswer } | { ok: false; error: ProviderFailure; sources: SourceReport[] };
 
-function run(p: KbProviderConfig, query: string, limit: number, env: ProviderEnv): Promise<ProviderResult> {
+async function run(p: KbProviderConfig, query: string, limit: number, env: ProviderEnv): Promise<ProviderResult> {
   switch (p.kind) {
     case 'json':
-      return searchJson(p, remoteQuery(query), limit, env);
     case 'html':
-      return searchHtml(p, remoteQuery(query), limit, env);
+      return remote(p, remoteQuery(query), limit, env);
     case 'local':
       return env.local ? env.local(query, limit, env.signal) : Promise.resolve(failure('KB_LOCAL_UNAVAILABLE', 'The local knowledge base cannot be reached from here.'));
   }
+}
+
+/**
+ * A console's own search, asked once more in the synonyms' first words when the customer's
+ * words found nothing ("退钱" → "退款"): its engine matches the words it is given, no others.
+ */
+async function remote(p: KbProviderConfig & { kind: 'json' | 'html' }, query: string, limit: number, env: ProviderEnv): Promise<ProviderResult> {
+  const ask = (q: string) => (p.kind === 'json' ? searchJson(p, q, limit, env) : searchHtml(p, q, limit, env));
+  const first = await ask(query);
+  if (!first.ok || first.hits.length) return first;
+  const again = rephrase(query, [...(env.synonyms ?? []), ...(p.synonyms ?? [])]);
+  return again ? ask(again) : first;
 }
 
 /**

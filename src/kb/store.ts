@@ -250,13 +250,13 @@ export async function listArticles(limit = 50): Promise<StoredArticle[]> {
  * with an index in memory the hits are read in the same round trip as the revision, and only
  * thrown away when the revision says the index was stale.
  */
-export async function searchLocal(query: string, limit: number): Promise<ProviderResult> {
+export async function searchLocal(query: string, limit: number, synonyms: readonly (readonly string[])[] = []): Promise<ProviderResult> {
   const d = await db();
   const terms = queryTerms(query);
   let tx = d.transaction(['meta', 'articles']);
   const metaRead = tx.objectStore('meta').get('meta');
   const guess = cached;
-  const early = guess && readArticles(tx, guess.index.search(query, limit));
+  const early = guess && readArticles(tx, guess.index.search(query, limit, synonyms));
   // Unawaited when the guess was stale: a failed read then must not surface as unhandled.
   early?.catch(() => {});
   const meta = (await metaRead) ?? EMPTY;
@@ -271,7 +271,7 @@ export async function searchLocal(query: string, limit: number): Promise<Provide
     else if (!index) return failure('KB_INDEX_LOADING', `The local knowledge base is still loading its index (${meta.count} articles); ask again in a few seconds.`, true);
     else {
       tx = d.transaction(['meta', 'articles']); // the first one has committed while the index loaded
-      found = await readArticles(tx, index.search(query, limit));
+      found = await readArticles(tx, index.search(query, limit, synonyms));
     }
   }
   const hits: KbHit[] = found.flatMap((a, i) =>

@@ -27,7 +27,9 @@ export interface ProviderEnv {
   signal: AbortSignal;
   /** Parses HTML without running it (DOMParser in the content script). */
   parseHtml?: (html: string) => Document;
-  /** The local knowledge base, searched by the service worker. */
+  /** The team's own synonym groups (settings `kb.synonyms`): a console search that finds nothing tries them. */
+  synonyms?: readonly (readonly string[])[];
+  /** The local knowledge base, searched by the service worker (which applies the synonyms itself). */
   local?: (query: string, limit: number, signal: AbortSignal) => Promise<ProviderResult>;
 }
 

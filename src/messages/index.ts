@@ -11,7 +11,7 @@ import { ConsoleProfile } from '../profiles/schema.ts';
 import { CAPABILITIES, SLOTS } from '../teach/capabilities.ts';
 import { JOB_NAMES, StepSchema } from '../profiles/recipe.ts';
 import { isConsoleOrigin, SettingsSchema, type Settings } from '../settings/schema.ts';
-import { KbProviderList } from '../kb/config.ts';
+import { KbProviderList, SynonymGroups } from '../kb/config.ts';
 import { sealProvider } from './sealed.ts';
 import type { ToolError } from '../tools/types.ts';
 import { AuditRecordSchema, ExecOutcomeSchema, FlowHandoverSchema, NextPageCheckSchema, PlanRunSchema, PreparedCallSchema, ToolErrorSchema } from './schemas.ts';
@@ -45,6 +45,8 @@ export const ContentSettingsSchema = z.strictObject({
     local: z.boolean(),
     /** This origin's own providers, if settings name them. */
     providers: z.optional(KbProviderList),
+    /** The team's synonyms: a console's own search that finds nothing tries them (kb/search.ts). */
+    synonyms: SynonymGroups,
   }),
 });
 export type ContentSettings = z.output<typeof ContentSettingsSchema>;
@@ -61,7 +63,7 @@ export function contentView(settings: Settings, origin: string): ContentSettings
     queues: [...settings.queues],
     agentName: settings.agentName,
     ...(choice !== undefined ? { consoleProfile: choice } : {}),
-    kb: { endpoint: kb.endpoint, local: kb.local, ...(providers ? { providers: providers.map(sealProvider) } : {}) },
+    kb: { endpoint: kb.endpoint, local: kb.local, synonyms: kb.synonyms, ...(providers ? { providers: providers.map(sealProvider) } : {}) },
   };
 }
 
@@ -77,7 +79,7 @@ export function settingsFromView(view: ContentSettings, origin: string): Setting
     features: view.features,
     hotkeys: view.hotkeys,
     consoles: view.console ? [origin] : [],
-    kb: { endpoint: view.kb.endpoint, local: view.kb.local, providers: view.kb.providers ? { [origin]: view.kb.providers } : {}, urls: [] },
+    kb: { endpoint: view.kb.endpoint, local: view.kb.local, providers: view.kb.providers ? { [origin]: view.kb.providers } : {}, urls: [], synonyms: view.kb.synonyms },
     queues: view.queues,
     agentName: view.agentName,
     consoleProfiles: view.consoleProfile !== undefined ? { [origin]: view.consoleProfile } : {},

@@ -1,7 +1,8 @@
 /**
  * Options: knowledge sources. The local knowledge base (import a folder or files of
  * Markdown, HTML, text, CSV or JSON; all-or-nothing; re-import updates by id), the admin's
- * URL list, and which providers each console uses (data: src/kb/config.ts).
+ * URL list, the team's synonyms (SynonymsSection.tsx), and which providers each console uses
+ * (data: src/kb/config.ts).
  */
 import { useEffect, useState } from 'preact/hooks';
 import { KbProviderList, providerName, type KbProviderConfig } from '../kb/config.ts';
@@ -15,6 +16,7 @@ import { errorText } from '../ui/errors.ts';
 import { t, tOr } from '../ui/i18n.ts';
 import { problemText } from '../ui/Problems.tsx';
 import { fromIssues } from '../tools/problems.ts';
+import { SynonymsSection } from './SynonymsSection.tsx';
 
 interface Props {
   s: Settings;
@@ -31,6 +33,7 @@ export function KnowledgeSources({ s, save, isLocked }: Props) {
       <h2>{t('kbSources')}</h2>
       <p class="hint">{t('kbSourcesHint')}</p>
       <LocalKb s={s} save={save} isLocked={isLocked} meta={meta} onChange={refresh} />
+      <SynonymsSection s={s} save={save} isLocked={isLocked} />
       <UrlList s={s} meta={meta} onChange={refresh} />
       <ConsoleProviders s={s} save={save} isLocked={isLocked} />
     </section>

@@ -4,7 +4,7 @@
  * Every field has a default, so a fresh install and a partial managed policy both parse.
  */
 import { z } from '../tools/zod.ts';
-import { KbProviderList } from '../kb/config.ts';
+import { KbProviderList, SynonymGroups } from '../kb/config.ts';
 
 export const HOTKEY_ACTIONS = ['fillCustomer', 'matchCategory', 'draftReply', 'prepareSend', 'quickTicket', 'requestRefund', 'openPanel'] as const;
 export type HotkeyAction = (typeof HOTKEY_ACTIONS)[number];
@@ -68,6 +68,8 @@ export const SettingsSchema = z.object({
       local: z._default(z.boolean(), true),
       /** Admin-pushed article URLs (managed policy), fetched into the local KB by the worker. */
       urls: z._default(z.array(z.url({ protocol: /^https?$/ }).check(z.maxLength(2_000))).check(z.maxLength(500)), []),
+      /** The team's own synonym groups, for every source (a source's config may add its own). */
+      synonyms: z._default(SynonymGroups, []),
     }),
     {},
   ),
