@@ -10,6 +10,7 @@
 import { createServer, type ServerResponse } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { json, readJson } from '../http.ts';
+import { CATEGORY_MODELS, categoryAnswer, isCategoryRequest } from './category.ts';
 
 const NAME_RE = /^[a-zA-Z0-9_-]{1,64}$/;
 
@@ -28,6 +29,7 @@ export const MODELS = [
   'ticket-json',
   'bad-json',
   'kb-cites',
+  ...CATEGORY_MODELS,
   // Broken streams (issue 14 item 9): each ends a turn in a clear "incomplete answer" state.
   'empty-choices',
   'cut-tool-call',
@@ -65,6 +67,9 @@ export interface RecordedRequest {
   /** What the tools answered, as the model was sent it (tests check what reached the model). */
   toolResults?: string[];
   status: number;
+  /** The system prompt's opening and the user message (tests check what a generate step asked). */
+  system?: string;
+  user?: string;
   /** Time spent inside this server for the request (for overhead benchmarks). */
   serverMs?: number;
   /** The client closed the connection before the answer was complete (Stop, cancel). */
@@ -125,6 +130,7 @@ export async function startModelServer(opts: { port?: number } = {}): Promise<Mo
       tools: body.tools?.map((t) => t.function?.name),
       messages: body.messages?.length,
       toolResults: body.messages?.filter((m) => m.role === 'tool').map((m) => String(m.content ?? '')),
+      ...(body.tools?.length ? {} : { system: String(body.messages?.[0]?.content ?? '').slice(0, 120), user: String(body.messages?.find((m) => m.role === 'user')?.content ?? '').slice(0, 4_000) }),
       status: 0,
     };
     requests.push(rec);
@@ -240,6 +246,7 @@ const isZh = (body: Body) => /中文|Chinese/.test(body.messages?.[0]?.content ?
 
 function script(body: Body, host: string): Reply {
   const msgs = body.messages ?? [];
+  if (isCategoryRequest(body)) return { text: categoryAnswer(body) };
   // A fixed flow's generate step (quickTicket): the chatty models write the ticket, as a real one would.
   if (isTicketRequest(body) && WRITES_TICKETS.includes(body.model ?? '')) return { text: JSON.stringify(ticketFrom(body)) };
   const results = toolResults(msgs);

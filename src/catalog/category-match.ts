@@ -54,7 +54,7 @@ export const categoryMatch = (deps: CatalogDeps): WriteTool<typeof input, unknow
     const pick = pickCategory(options, texts, { examples: examplesOf(deps) });
     const decided = await decide(deps, pick, options, texts, model, ctx.signal);
     const { choice } = decided;
-    const base = { runnerUp: pick.runnerUp, scores: pick.scores, reason: decided.reason, decidedBy: decided.by, ...(decided.model ? { model: decided.model } : {}), opened };
+    const base = { runnerUp: runnerUpOf(pick, choice), scores: pick.scores, reason: decided.reason, decidedBy: decided.by, ...(decided.model ? { model: decided.model } : {}), opened };
     if (!choice) return ok({ choice: null, ...base, applied: false, detail: 'No category matches the conversation and the form has no "other" option; choose one by hand.' });
     const res = await setValue(field.el, field.kind, choice.value || choice.label, ctx.signal);
     if (!res.ok) return fail('failed', 'CATEGORY_NOT_SET', `Could not select "${choice.label}": ${res.detail ?? ''}`, 'Select it by hand.');
@@ -65,6 +65,13 @@ export const categoryMatch = (deps: CatalogDeps): WriteTool<typeof input, unknow
 });
 
 const MODEL_WAIT_MS = 6_000;
+
+/** The best-scored other option: the words' runner-up, unless the model chose that one. */
+function runnerUpOf(pick: CategoryPick, choice: CategoryScore | null): CategoryScore | null {
+  const same = (s: CategoryScore | null) => !!s && s.value === choice?.value && s.label === choice.label;
+  if (!same(pick.runnerUp)) return pick.runnerUp;
+  return pick.scores.filter((s) => !same(s) && s.score > 0).sort((a, b) => b.score - a.score)[0] ?? null;
+}
 
 interface ModelPlan {
   /** Whether the model is asked, and why (the dry run says so). */
