@@ -193,8 +193,10 @@ function* places(text: string, phrase: string): Generator<[number, number]> {
 export function rephrase(query: string, extra: readonly (readonly string[])[] = []): string | null {
   const found: Found[] = [];
   for (const group of [...extra, ...SUPPORT_SYNONYMS]) {
+    const han = group.find((p) => isHan(p));
+    const latin = group.find((p) => !isHan(p));
     for (const phrase of group) {
-      const head = group.find((p) => isHan(p) === isHan(phrase))!;
+      const head = isHan(phrase) ? han! : latin!;
       if (head === phrase || head.toLowerCase().includes(phrase.toLowerCase())) continue;
       for (const [start, end] of places(query, phrase)) found.push({ start, end, head });
     }

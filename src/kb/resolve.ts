@@ -33,14 +33,14 @@ export function localEnabledFor(origin: string, kb: KbSettings): boolean {
   return own ? own.some((p) => p.kind === 'local') : kb.local;
 }
 
+type Groups = readonly (readonly string[])[];
+
 /** The admin's synonym groups for one source: the team's, then the source's own. */
-export function sourceSynonyms(p: KbProviderConfig, kb: Pick<KbSettings, 'synonyms'>): SynonymGroups {
-  const team = kb.synonyms ?? [];
+export function sourceSynonyms(p: Pick<KbProviderConfig, 'synonyms'>, team: Groups = []): Groups {
   return p.synonyms?.length ? [...team, ...p.synonyms] : team;
 }
 
 /** The local KB's synonym groups on this console (the worker asks this; the message does not say). */
-export function localSynonymsFor(origin: string, kb: KbSettings): SynonymGroups {
-  const own = kb.providers[origin]?.find((p) => p.kind === 'local');
-  return own ? sourceSynonyms(own, kb) : (kb.synonyms ?? []);
+export function localSynonymsFor(origin: string, kb: KbSettings): Groups {
+  return sourceSynonyms(kb.providers[origin]?.find((p) => p.kind === 'local') ?? {}, kb.synonyms);
 }

@@ -9,6 +9,7 @@ import { providerName, type KbProviderConfig } from './config.ts';
 import { htmlAnswer, searchHtml } from './html-provider.ts';
 import { searchJson } from './json-provider.ts';
 import { rephrase } from './lexicon.ts';
+import { sourceSynonyms } from './resolve.ts';
 import { keyWords, normalise } from './tokenize.ts';
 import { failure, type KbHit, type ProviderEnv, type ProviderFailure, type ProviderResult } from './types.ts';
 
@@ -42,7 +43,7 @@ export interface KbAnswer {
 
 export type SearchAllResult = { ok: true; data: KbAnswer } | { ok: false; error: ProviderFailure; sources: SourceReport[] };
 
-async function run(p: KbProviderConfig, query: string, limit: number, env: ProviderEnv): Promise<ProviderResult> {
+function run(p: KbProviderConfig, query: string, limit: number, env: ProviderEnv): Promise<ProviderResult> {
   switch (p.kind) {
     case 'json':
     case 'html':
@@ -60,7 +61,7 @@ async function remote(p: KbProviderConfig & { kind: 'json' | 'html' }, query: st
   const ask = (q: string) => (p.kind === 'json' ? searchJson(p, q, limit, env) : searchHtml(p, q, limit, env));
   const first = await ask(query);
   if (!first.ok || first.hits.length) return first;
-  const again = rephrase(query, [...(env.synonyms ?? []), ...(p.synonyms ?? [])]);
+  const again = rephrase(query, sourceSynonyms(p, env.synonyms));
   return again ? ask(again) : first;
 }
 

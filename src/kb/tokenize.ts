@@ -27,15 +27,15 @@ const HAN_RUN = /\p{Script=Han}+/gu;
 const LATIN_WORD = /^[\p{L}\p{N}][\p{L}\p{N}'’_-]*$/u;
 
 /**
- * What people put around a support question in chat and e-mail, beside the function words:
- * greetings and thanks carry nothing about the problem. Hand-written: no list has them.
- */
-/**
  * English function words `stopword`'s short list leaves out (indefinite pronouns, fillers,
  * "want"/"know"): a query's rarest word must not be "everything".
  */
 const FUNCTION_EXTRA = ['everything', 'something', 'anything', 'everyone', 'someone', 'anyone', 'everybody', 'somebody', 'anybody', 'thing', 'things', 'stuff', 'just', 'really', 'actually', 'know', 'want', 'wanna', 'gonna', 'will', 'does', 'doing', 'done', 'yet', 'already', 'even', 'ever', 'maybe', 'able', 'lot', 'bit', 'guys', '东西'];
 
+/**
+ * What people put around a support question in chat and e-mail, beside the function words:
+ * greetings and thanks carry nothing about the problem. Hand-written: no list has them.
+ */
 const CHAT_FILLER = ['hi', 'hello', 'hey', 'thanks', 'thank', 'thx', 'please', 'pls', 'plz', 'dear', 'regards', 'ok', 'okay', '你好', '您好', '谢谢', '请问', '麻烦', '亲', '哈喽', '您', '呀', '哦'];
 
 const STOP = new Set<string>([...eng, ...zhStopWords, ...FUNCTION_EXTRA, ...CHAT_FILLER]);

@@ -74,7 +74,7 @@ describe('where the groups come from', () => {
 
   it('a console source: the team\'s, then the source\'s', () => {
     const p = KbProviderConfig.parse({ ...jsonEndpoint('/api'), synonyms: [['退款', '退米']] });
-    expect(sourceSynonyms(p, s.kb)).toEqual([['RMA', 'return authorisation'], ['退款', '退米']]);
+    expect(sourceSynonyms(p, s.kb.synonyms)).toEqual([['RMA', 'return authorisation'], ['退款', '退米']]);
   });
 
   it('the content script\'s view carries the team\'s groups, and back', () => {
