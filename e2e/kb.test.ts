@@ -118,8 +118,16 @@ describe('knowledge sources', () => {
     expect(await until(() => page.$eval('.kb-synonyms-status', (el) => el.textContent ?? '').catch(() => ''), (t) => t.length > 0)).toMatch(/^配置无效：第 1 行：/);
     await page.$eval('textarea[name=kb-synonyms]', (el) => ((el as HTMLTextAreaElement).value = ''));
     await page.type('textarea[name=kb-synonyms]', 'refund，RMA\n能走绿通, 工单升级');
+    // Saving another field reloads the settings: the lines not yet saved stay as typed.
+    const typed = () => page.$eval('textarea[name=kb-synonyms]', (el) => (el as HTMLTextAreaElement).value);
+    for (const on of [false, true]) {
+      await page.click('input[name=kb-local]');
+      expect(await until(() => h.worker.evaluate(async () => ((await chrome.storage.local.get('settings')).settings as { kb: { local?: boolean } }).kb.local), (v) => v === on)).toBe(on);
+      expect(await until(() => page.$eval('input[name=kb-local]', (el) => (el as HTMLInputElement).checked), (v) => v === on)).toBe(on);
+    }
+    expect(await typed()).toBe('refund，RMA\n能走绿通, 工单升级');
     await page.click('button[name=kb-synonyms-save]');
-    await until(() => page.$eval('.kb-synonyms-status', (el) => el.textContent ?? ''), (t) => t === '已保存：2 组。');
+    expect(await until(() => page.$eval('.kb-synonyms-status', (el) => el.textContent ?? ''), (t) => t === '已保存：2 组。')).toBe('已保存：2 组。');
     await page.close();
     expect((await h.worker.evaluate(async () => ((await chrome.storage.local.get('settings')).settings as { kb: { synonyms: unknown } }).kb.synonyms))).toEqual([['refund', 'RMA'], ['能走绿通', '工单升级']]);
     // The local index meets RMA as refund; the console's API, which found nothing for "RMA",

@@ -28,10 +28,13 @@ export function parseSynonymLines(text: string): string[][] {
 export const synonymLines = (groups: readonly (readonly string[])[]) => groups.map((g) => g.join(', ')).join('\n');
 
 export function SynonymsSection({ s, save, isLocked }: Props) {
-  const [text, setText] = useState(synonymLines(s.kb.synonyms));
+  const saved = synonymLines(s.kb.synonyms);
+  const [text, setText] = useState(saved);
   const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
-  // A policy or another tab may change them while the page is open.
-  useEffect(() => setText(synonymLines(s.kb.synonyms)), [s.kb.synonyms]);
+  // A policy or another tab may change them while the page is open. Keyed by the text, not
+  // the array: every settings reload (any field saved) brings a new array, and that must not
+  // wipe lines the person is still typing.
+  useEffect(() => setText(saved), [saved]);
   const locked = isLocked('kb.synonyms');
   const apply = async () => {
     const groups = SynonymGroups.safeParse(parseSynonymLines(text));
