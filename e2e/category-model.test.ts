@@ -9,7 +9,7 @@ import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer, type RecordedRequest } from '../demo/model/server.ts';
 import type { ToolResult } from '../src/tools/types.ts';
-import { startHarness, type Harness } from './harness.ts';
+import { startHarness, until, type Harness } from './harness.ts';
 
 let h: Harness;
 let model: ModelServer;
@@ -98,6 +98,16 @@ describe('category.match asks the configured model where the words do not decide
     expect(m.model!.answer).toMatch(/^Hmm, this sounds like/);
     expect(categoryAsks()).toHaveLength(1);
     expect(await chosen(page)).toBe('其他');
+  });
+
+  it('a model slower than 6 s: the words decide, the result says it was late, and the request is cancelled', async () => {
+    await h.settings({ llm: { baseURL: `${model.url}/v1`, apiKey: 'demo', model: 'category-slow' } });
+    const { m } = await match('/', juiceStory);
+    expect(m).toMatchObject({ decidedBy: 'words', choice: { value: 'other' }, model: { ask: true, used: false, detail: 'No answer within 6 s; the words decide.' } });
+    const [ask] = categoryAsks();
+    expect(ask).toBeDefined();
+    // The worker's openai request was aborted (llm.cancel), not left to run to its end.
+    expect(await until(async () => ask!.aborted, (a) => a === true)).toBe(true);
   });
 
   it('with no model endpoint the words decide and the worker says there is none', async () => {

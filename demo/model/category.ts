@@ -2,7 +2,8 @@
  * category.match's model request (src/catalog/category-model.ts), answered as a model that
  * knows a few things the support lexicon does not would answer: spilled juice is a product
  * fault, a gift is for sales. Deterministic, like the rest of this server. `category-junk`
- * answers in a sentence no option matches, as a chatty model does.
+ * answers in a sentence no option matches, as a chatty model does; `category-slow` answers
+ * right, after 10 s (longer than category.match waits).
  */
 interface Body {
   model?: string;
@@ -10,7 +11,7 @@ interface Body {
   messages?: { role: string; content?: string | null }[];
 }
 
-export const CATEGORY_MODELS = ['files-categories', 'category-junk'];
+export const CATEGORY_MODELS = ['files-categories', 'category-junk', 'category-slow'];
 /** Models that also answer category requests (the demo's own). */
 const ALSO = ['demo-assistant', 'kb-cites'];
 
@@ -23,7 +24,12 @@ const KNOWS: { says: RegExp; means: RegExp }[] = [
   { says: /charged (?:me )?twice|double charge|扣了两次|重复扣/i, means: /payment|billing|refund|支付|退款/i },
 ];
 
-export function categoryAnswer(body: Body): string {
+/** The answer, and how long it takes (this server's `delayMs`: ×20 without streaming). */
+export function categoryReply(body: Body): { text: string; delayMs?: number } {
+  return { text: categoryAnswer(body), ...(body.model === 'category-slow' ? { delayMs: 500 } : {}) };
+}
+
+function categoryAnswer(body: Body): string {
   if (body.model === 'category-junk') return 'Hmm, this sounds like it could be several things, honestly.';
   const user = body.messages?.find((m) => m.role === 'user')?.content ?? '';
   const options = [...user.matchAll(/^- ([^:\n]+): (.+)$/gm)].map((m) => ({ id: m[1]!.trim(), label: m[2]!.trim() }));

@@ -10,7 +10,7 @@
 import { createServer, type ServerResponse } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { json, readJson } from '../http.ts';
-import { CATEGORY_MODELS, categoryAnswer, isCategoryRequest } from './category.ts';
+import { CATEGORY_MODELS, categoryReply, isCategoryRequest } from './category.ts';
 
 const NAME_RE = /^[a-zA-Z0-9_-]{1,64}$/;
 
@@ -246,7 +246,7 @@ const isZh = (body: Body) => /中文|Chinese/.test(body.messages?.[0]?.content ?
 
 function script(body: Body, host: string): Reply {
   const msgs = body.messages ?? [];
-  if (isCategoryRequest(body)) return { text: categoryAnswer(body) };
+  if (isCategoryRequest(body)) return categoryReply(body);
   // A fixed flow's generate step (quickTicket): the chatty models write the ticket, as a real one would.
   if (isTicketRequest(body) && WRITES_TICKETS.includes(body.model ?? '')) return { text: JSON.stringify(ticketFrom(body)) };
   const results = toolResults(msgs);

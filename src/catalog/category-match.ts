@@ -106,7 +106,9 @@ async function decide(deps: CatalogDeps, pick: CategoryPick, options: readonly O
     answer = await deps.generate(categoryPrompt(options, texts), AbortSignal.any([signal, AbortSignal.timeout(MODEL_WAIT_MS)]));
   } catch (e) {
     if (signal.aborted) throw e;
-    return { ...words, model: { ...plan, used: false, detail: e instanceof Error ? e.message : String(e) } };
+    const late = e instanceof Error && e.name === 'TimeoutError';
+    const detail = late ? `No answer within ${MODEL_WAIT_MS / 1000} s; the words decide.` : e instanceof Error ? e.message : String(e);
+    return { ...words, model: { ...plan, used: false, detail } };
   }
   const named = parseModelChoice(answer, options);
   const score = named ? pick.scores.find((s) => s.value === named.value && s.label === named.text) : undefined;

@@ -3,15 +3,16 @@ import { toBackground } from '../messages/client.ts';
 import { errorText } from '../ui/errors.ts';
 
 /**
- * The generate step runs in the worker; Stop (the step's AbortSignal) cancels the worker's
- * request to the model and ends the step at once, so the flow ends `cancelled`.
+ * The request runs in the worker. An abort (a flow's Stop, category.match's wait running out)
+ * cancels the worker's request to the model and rejects at once with the signal's reason, so
+ * the caller can tell a person's Stop from a timeout.
  */
 export async function generateInWorker(req: { system: string; user: string }, signal: AbortSignal): Promise<string> {
   const requestId = crypto.randomUUID();
   const aborted = new Promise<never>((_, reject) => {
     const onAbort = () => {
       void toBackground({ type: 'llm.cancel', requestId });
-      reject(new DOMException('The flow was stopped.', 'AbortError'));
+      reject(signal.reason instanceof Error ? signal.reason : new DOMException('Stopped.', 'AbortError'));
     };
     if (signal.aborted) onAbort();
     else signal.addEventListener('abort', onAbort, { once: true });
