@@ -84,15 +84,27 @@ export type SettingsInput = z.input<typeof SettingsSchema>;
 
 export const DEFAULT_SETTINGS: Settings = SettingsSchema.parse({});
 
-/** Parses stored settings; anything invalid falls back to defaults field by field. */
+/**
+ * Parses stored settings; anything invalid falls back to defaults field by field, and inside a
+ * group (kb, bridge, hotkeys …) subfield by subfield: one bad synonym group in a policy must
+ * not take the same policy's article URLs with it.
+ */
 export function parseSettings(raw: unknown): Settings {
   const full = SettingsSchema.safeParse(raw ?? {});
   if (full.success) return full.data;
   const obj = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(SettingsSchema.shape)) {
-    const one = SettingsSchema.shape[key as keyof typeof SettingsSchema.shape].safeParse(obj[key]);
+    const field = SettingsSchema.shape[key as keyof typeof SettingsSchema.shape];
+    const value = obj[key];
+    const one = field.safeParse(value);
     if (one.success) out[key] = one.data;
+    else if (isGroup(value)) {
+      // Each subfield kept when it parses on its own (the others at their defaults).
+      const kept = Object.fromEntries(Object.entries(value).filter(([k, v]) => field.safeParse({ [k]: v }).success));
+      const again = field.safeParse(kept);
+      if (again.success) out[key] = again.data;
+    }
   }
   return SettingsSchema.parse(out);
 }

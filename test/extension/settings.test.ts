@@ -14,6 +14,14 @@ describe('settings', () => {
     expect(s.hotkeys.fillCustomer).toBe('Alt+Shift+F');
     expect(s.consoles).toEqual([]);
   });
+  it('inside a group an invalid subfield falls back alone: a bad synonym group keeps the URLs and providers beside it', () => {
+    const kb = { urls: ['https://help.example.com/returns.md'], providers: { 'https://support.example.com': [{ kind: 'local' }] }, synonyms: [['RMA']], local: false };
+    const s = parseSettings({ kb, roles: ['AGENT'] });
+    expect(s.kb).toMatchObject({ urls: ['https://help.example.com/returns.md'], providers: { 'https://support.example.com': [{ kind: 'local' }] }, local: false, synonyms: [] });
+    const m = mergeManaged({}, { kb });
+    expect(m.settings.kb.urls).toEqual(['https://help.example.com/returns.md']);
+    expect(m.locked).toContain('kb.synonyms');
+  });
   it('managed policy overrides field by field and reports what it locked', () => {
     const { settings, locked } = mergeManaged(
       { roles: ['AGENT'], bridge: { enabled: true, origins: ['http://localhost:5317'] } },
