@@ -154,7 +154,7 @@ describe('side-panel chat', () => {
     await page.click('a.conv[data-conv="C-1002"]');
     await page.waitForSelector('main[data-conversation-id="C-1002"]');
     await panel.bringToFront();
-    await until(() => panel.$$eval('.turn', (els) => els.length), (n) => n === 0);
+    expect(await until(() => panel.$$eval('.turn', (els) => els.length), (n) => n === 0)).toBe(0);
     expect(await panel.$eval('.where', (el) => el.textContent)).toContain('C-1002');
   });
 

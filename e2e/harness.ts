@@ -145,7 +145,20 @@ export async function waitReady(h: Pick<Harness, 'worker'>, page: Page, timeoutM
   throw new Error(`content script not ready on ${url}`);
 }
 
+/**
+ * Waits until `ok(fn())` holds and returns that value; throws when it does not within
+ * `timeoutMs`, naming the last value, so a wait whose condition is the test's claim fails
+ * the test instead of handing back a value nobody checks. For a wait that may rightly end
+ * either way (did anything land?), use `poll`.
+ */
 export async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 8_000): Promise<T> {
+  const last = await poll(fn, ok, timeoutMs);
+  if (!ok(last)) throw new Error(`until: not within ${timeoutMs} ms; last value ${describe(last)}`);
+  return last;
+}
+
+/** Like `until`, but a timeout is an answer: the last value comes back for the caller to judge. */
+export async function poll<T>(fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 8_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last = await fn();
   while (!ok(last) && Date.now() < deadline) {
@@ -153,6 +166,14 @@ export async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, time
     last = await fn();
   }
   return last;
+}
+
+function describe(v: unknown): string {
+  try {
+    return (JSON.stringify(v) ?? String(v)).slice(0, 400);
+  } catch {
+    return String(v).slice(0, 400);
+  }
 }
 
 export const mutations = (log: LogEntry[]) => log.filter((e) => e.method !== 'GET');

@@ -51,7 +51,7 @@ async function press(mods: KeyInput[], key: KeyInput) {
 describe('the model endpoint', () => {
   it('a preset fills an empty base URL and model and shows its quirks; Test connection reports the result', async () => {
     await page.select('select[name=llm-preset]', 'ollama');
-    await until(stored, (s) => s.llm?.baseURL === 'http://localhost:11434/v1');
+    expect((await until(stored, (s) => s.llm?.baseURL === 'http://localhost:11434/v1')).llm?.baseURL).toBe('http://localhost:11434/v1');
     expect(await text('[data-path="llm.preset"] .hint')).toContain('OLLAMA_ORIGINS');
 
     await setField('llm-baseURL', `${model.url}/v1`);

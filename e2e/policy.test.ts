@@ -120,7 +120,7 @@ describe('a managed policy', () => {
   it('when the admin removes it, the locks go and the person’s own settings apply again', async () => {
     rmSync(POLICY_FILE, { force: true });
     await until(managed, (m) => Object.keys(m).length === 0, 30_000);
-    await until(() => options.$('.locked'), (el) => el === null, 10_000);
+    expect(await until(() => options.$('.locked'), (el) => el === null, 10_000)).toBeNull();
     expect(await value('llm-baseURL')).toBe('http://mine.example/v1');
     expect(await value('agentName')).toBe('me');
     expect(await options.$eval('input[name=role-REFUND_APPROVER]', (el) => (el as HTMLInputElement).checked)).toBe(true);
