@@ -33,7 +33,7 @@ import { READ_TOOLS, WRITE_TOOLS } from '../e2e/consoles/judge.ts';
 import { demoTarget, fixtureTarget, judgeWrites, type WriteRow, type WriteTarget } from '../e2e/consoles/write-run.ts';
 import { startModelServer } from '../demo/model/server.ts';
 import { launchForConsole } from '../e2e/consoles/console-browser.ts';
-import { loginStaff, osticketAvailable, startOsticket, ticketThread, ticketUser, userTickets, type Osticket } from '../e2e/consoles/osticket/osticket.ts';
+import { loginStaff, osticketAvailable, startOsticket, ticketTimeline, ticketUser, userTickets, type Osticket } from '../e2e/consoles/osticket/osticket.ts';
 import { osticketTarget } from './osticket-write.ts';
 import { conversation, conversationThreads, customer, customerConversations, freescoutAvailable, loginAgent, startFreescout, type Freescout, type Lang as FsLang } from '../e2e/consoles/freescout/freescout.ts';
 import { COMPOSER_TOOLS, freescoutComposeTarget, freescoutTarget } from './freescout-write.ts';
@@ -101,7 +101,6 @@ async function fixtureRows(env: Env, mode: Mode): Promise<ReadRow[]> {
   return rows;
 }
 
-const ROLE = { M: 'customer', R: 'agent', N: 'note' } as const;
 
 /**
  * A browser set up for osTicket (its origin granted), logged into the staff panel as Ada Agent;
@@ -127,13 +126,13 @@ async function osticketRows(mode: Mode): Promise<ReadRow[]> {
     await setMode(env, new URL(os.url).origin, mode);
     const records = [];
     for (const t of os.seed.tickets) {
-      const [thread, user, tickets] = await Promise.all([ticketThread(t.id), ticketUser(t.id), userTickets(t.userId)]);
+      const [thread, user, tickets] = await Promise.all([ticketTimeline(t.id), ticketUser(t.id), userTickets(t.userId)]);
       records.push({
         url: `${os.url}/scp/tickets.php?id=${t.id}`,
         truth: {
           recordId: String(t.id),
           displayId: t.number,
-          messages: thread.map((e) => ({ role: ROLE[e.type], author: e.poster, text: e.text })),
+          messages: thread,
           customer: { name: user.name, email: user.email, phone: user.phoneDisplay },
           history: tickets.filter((x) => x.id !== t.id).map((x) => x.number),
         },

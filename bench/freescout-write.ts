@@ -73,7 +73,7 @@ export function freescoutTarget(fs: Freescout): WriteTarget {
     name: 'freescout',
     origin: new URL(fs.url).origin,
     hands: {
-      paths: { reply: /^\/conversation\/ajax/, note: /^\/conversation\/ajax/, ticket: /new-ticket/, assign: /^event\/(moved|assigned)$/ },
+      paths: { reply: /^\/conversation\/ajax/, note: /^\/conversation\/ajax/, ticket: /new-ticket/, assign: { queue: /^event\/moved$/, agent: /^event\/assigned$/ } },
       // The composer's own Send Reply / Add Note (ajax; FreeScout then navigates on).
       send: (page) => clickVisible(page, '.conv-reply-block button.btn-reply-submit'),
       submitTicket: (page) => clickVisible(page, 'form button.btn-send-text'),

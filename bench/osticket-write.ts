@@ -17,6 +17,8 @@ interface Mark {
   entries: number;
   at: string;
   event: number;
+  dept: string;
+  staff: string;
 }
 
 async function lastEvent(): Promise<number> {
@@ -51,7 +53,7 @@ export function osticketTarget(os: Osticket): WriteTarget {
     name: 'osticket',
     origin: new URL(os.url).origin,
     hands: {
-      paths: { reply: /^\/scp\/tickets\.php/, note: /^\/scp\/tickets\.php/, ticket: /a=open/, assign: /^event\/(transferred|assigned)$/ },
+      paths: { reply: /^\/scp\/tickets\.php/, note: /^\/scp\/tickets\.php/, ticket: /a=open/, assign: { queue: /^event\/transferred$/, agent: /^event\/assigned$/ } },
       send: (page) => clickAndLoad(page, 'form#reply input[type=submit][value="Post Reply"]'),
       submitTicket: (page) => clickAndLoad(page, 'input[type=submit][name=submit][value=Open]'),
       // The sub-nav's "New Ticket"; osTicket opens "Lookup or create a user" by itself.
@@ -81,7 +83,8 @@ export function osticketTarget(os: Osticket): WriteTarget {
     backend: {
       async mark(recordId): Promise<Mark> {
         const ticketId = Number(recordId);
-        return { ticketId, entries: (await ticketThread(ticketId)).length, at: await dbNow(), event: await lastEvent() };
+        const state = await ticketState(ticketId);
+        return { ticketId, entries: (await ticketThread(ticketId)).length, at: await dbNow(), event: await lastEvent(), dept: state.dept, staff: state.staff ?? '' };
       },
       async since(mark): Promise<Landed> {
         const m = mark as Mark;
@@ -93,8 +96,9 @@ export function osticketTarget(os: Osticket): WriteTarget {
           notes: added.filter((e) => e.type === 'N').map((e) => e.text),
           tickets,
           refunds: [],
-          queue: state.dept,
-          ...(state.staff ? { agent: state.staff } : {}),
+          // Only what changed since the mark: a department or agent it already had is no assignment.
+          ...(state.dept !== m.dept ? { queue: state.dept } : {}),
+          ...(state.staff && state.staff !== m.staff ? { agent: state.staff } : {}),
           requests: await eventsSince(m),
         };
       },

@@ -47,25 +47,42 @@ export function judgeRead(tool: ReadTool, result: ToolResult, truth: ReadTruth):
   }
 }
 
+/** The record id must be the console's own key, exactly; a display id, when both sides have one, too. */
 function judgeIdentity(d: Record<string, unknown>, t: ReadTruth): Judged {
-  const ids = [d.recordId, d.displayId].filter((v): v is string => typeof v === 'string').map(bareId);
-  const want = [t.recordId, t.displayId ?? ''].filter(Boolean).map(bareId);
-  if (ids.length === 0) return { verdict: 'missing', why: 'no record id' };
-  return ids.some((i) => want.includes(i)) ? { verdict: 'right', why: '' } : { verdict: 'wrong', why: `read ${ids.join('/')} for ${want.join('/')}` };
+  const got = typeof d.recordId === 'string' ? bareId(d.recordId) : '';
+  if (!got) return { verdict: 'missing', why: 'no record id' };
+  if (got !== bareId(t.recordId)) return { verdict: 'wrong', why: `record id ${got} for ${bareId(t.recordId)}` };
+  const shown = typeof d.displayId === 'string' ? bareId(d.displayId) : '';
+  if (shown && t.displayId && shown !== bareId(t.displayId)) return { verdict: 'wrong', why: `display id ${shown} for ${bareId(t.displayId)}` };
+  return { verdict: 'right', why: '' };
 }
 
 type Msg = { role: string; author: string; text: string };
 
+/**
+ * Every entry in order, system events included: a message is judged by role, author and text;
+ * an event by its place and, where the console's database has them, its text or its actor
+ * (a console words its events itself: the database keeps who did what, not the sentence).
+ */
 function judgeThread(d: Record<string, unknown>, t: ReadTruth): Judged {
-  const got = ((d.messages as Msg[] | undefined) ?? []).filter((m) => m.role !== 'system');
-  const want = t.messages.filter((m) => m.role !== 'system');
+  const got = (d.messages as Msg[] | undefined) ?? [];
   if (got.length === 0) return { verdict: 'missing', why: 'no entries' };
   const line = (m: Msg) => `${m.role}|${squash(m.author)}|${squash(m.text)}`;
-  const a = got.map(line);
-  const b = want.map(line);
-  if (a.length === b.length && a.every((x, i) => x === b[i])) return { verdict: 'right', why: '' };
-  const i = a.findIndex((x, k) => x !== b[k]);
-  return { verdict: 'wrong', why: `${got.length}/${want.length} entries; first difference #${i}: got "${(a[i] ?? '—').slice(0, 140)}" want "${(b[i] ?? '—').slice(0, 140)}"` };
+  const n = Math.max(got.length, t.messages.length);
+  for (let i = 0; i < n; i++) {
+    const a = got[i];
+    const b = t.messages[i];
+    if (a && b && sameEntry(a, b)) continue;
+    return { verdict: 'wrong', why: `${got.length}/${t.messages.length} entries; first difference #${i}: got "${a ? line(a).slice(0, 140) : '—'}" want "${b ? line(b).slice(0, 140) : '—'}"` };
+  }
+  return { verdict: 'right', why: '' };
+}
+
+function sameEntry(a: Msg, b: Msg): boolean {
+  if (a.role !== b.role) return false;
+  if (b.role !== 'system') return squash(a.author) === squash(b.author) && squash(a.text) === squash(b.text);
+  if (b.text) return squash(a.text) === squash(b.text);
+  return !b.author || `${squash(a.author)} ${squash(a.text)}`.includes(squash(b.author));
 }
 
 function judgeCustomer(d: Record<string, unknown>, t: ReadTruth): Judged {
@@ -112,6 +129,18 @@ export function judgeLanding(said: Said, count: number, same: boolean, what: str
   return said.ok ? { verdict: 'right', why: '' } : { verdict: 'missing', why: `landed, but deskhand said ${said.why ?? 'not done'}` };
 }
 
+/**
+ * An assignment, judged as a change since the mark by the request that made it: `requests`
+ * accepted assignment requests since the mark, `changedTo` the value the record moved to
+ * (undefined: it did not move). A move no request explains, or a request that moved nothing
+ * or elsewhere, is wrong.
+ */
+export function judgeAssignment(said: Said, requests: number, changedTo: string | undefined, want: string): Judged {
+  const what = `moved to ${changedTo ?? '(unchanged)'}, ${requests} assignment request(s)`;
+  if (requests === 0 && changedTo !== undefined) return { verdict: 'wrong', why: `${what}: no request made the change` };
+  return judgeLanding(said, requests, changedTo === want, what);
+}
+
 export interface LandedTicket {
   recordId?: string;
   subject: string;
@@ -130,7 +159,8 @@ export function judgeTicketFields(tool: 'customer.fill' | 'ticket.fill' | 'categ
   if (tool === 'customer.fill') {
     if (!eq(ticket.customer.name, want.customer.name)) diffs.push(`name "${ticket.customer.name}"`);
     if (!eq(ticket.customer.email, want.customer.email)) diffs.push(`email "${ticket.customer.email}"`);
-    if (ticket.customer.phone !== undefined && ticket.customer.phone !== '' && digits(ticket.customer.phone) !== digits(want.customer.phone)) diffs.push(`phone "${ticket.customer.phone}"`);
+    // undefined: the console's form has no phone field. An empty one where the customer has a phone is wrong.
+    if (ticket.customer.phone !== undefined && digits(ticket.customer.phone) !== digits(want.customer.phone)) diffs.push(`phone "${ticket.customer.phone}"`);
   } else if (tool === 'ticket.fill') {
     if (!eq(ticket.subject, want.title)) diffs.push(`subject "${ticket.subject}"`);
     if (!eq(ticket.description, want.description)) diffs.push(`description "${ticket.description.slice(0, 60)}"`);

@@ -358,6 +358,44 @@ export async function ticketThread(ticketId: number): Promise<ThreadEntry[]> {
   }));
 }
 
+/** An event the staff panel shows between entries ("Created by …", "… claimed this", "Closed by …"). */
+export interface ThreadEvent {
+  id: number;
+  name: string;
+  /** Who did it, as the panel names them: the user's name, or the staff member's first and last name. */
+  actor: string;
+  created: string;
+}
+
+export async function ticketEvents(ticketId: number): Promise<ThreadEvent[]> {
+  const rows = await query(
+    `SELECT e.id, ev.name, e.timestamp,
+            CASE WHEN e.uid_type = 'S' THEN TRIM(CONCAT(COALESCE(st.firstname, ''), ' ', COALESCE(st.lastname, ''))) ELSE COALESCE(u.name, '') END AS actor
+       FROM ${T}thread_event e JOIN ${T}event ev ON ev.id = e.event_id JOIN ${T}thread th ON th.id = e.thread_id
+       LEFT JOIN ${T}staff st ON e.uid_type = 'S' AND st.staff_id = e.uid LEFT JOIN ${T}user u ON e.uid_type = 'U' AND u.id = e.uid
+      WHERE th.object_type = 'T' AND th.object_id = ${sqlValue(ticketId)}
+      ORDER BY e.timestamp, e.id`,
+  );
+  return rows.map((r) => ({ id: num(r.id), name: r.name ?? '', actor: r.actor ?? '', created: r.timestamp ?? '' }));
+}
+
+const ENTRY_ROLE = { M: 'customer', R: 'agent', N: 'note' } as const;
+
+/**
+ * The thread as the staff panel lists it, in time order: entries and events (role `system`,
+ * its actor as author: the database keeps who did what, osTicket words the sentence). At one
+ * second the entry comes first: a ticket's first message, then "Created by".
+ */
+export async function ticketTimeline(ticketId: number): Promise<{ role: string; author: string; text: string }[]> {
+  const [entries, events] = await Promise.all([ticketThread(ticketId), ticketEvents(ticketId)]);
+  const rows = [
+    ...entries.map((e) => ({ at: e.created, order: 0, id: e.id, line: { role: ENTRY_ROLE[e.type], author: e.poster, text: e.text } })),
+    ...events.map((e) => ({ at: e.created, order: 1, id: e.id, line: { role: 'system', author: e.actor, text: '' } })),
+  ];
+  rows.sort((a, b) => a.at.localeCompare(b.at) || a.order - b.order || a.id - b.id);
+  return rows.map((r) => r.line);
+}
+
 export interface TicketUser {
   id: number;
   name: string;
