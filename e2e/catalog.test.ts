@@ -307,10 +307,26 @@ describe('confirmed actions', () => {
     expect(mutations(await h.log())).toEqual([]);
   });
 
-  it('hands the model the JSON Schemas zod makes of the inputs (built into the content script)', async () => {
+  it('hands the model input schemas with the facts the catalog promises (written here by hand, not generated)', async () => {
     const tools: FunctionSchema[] = await panel.evaluate(async (id: number) => (await chrome.tabs.sendMessage(id, { type: 'tools.schemas' })).tools, tabId);
+    const int = (minimum: number, maximum: number, dflt: number) => ({ type: 'integer', minimum, maximum, default: dflt, description: expect.any(String) });
+    // What each read tool takes, as the catalog says it (docs/ARCHITECTURE.md, README's tool table).
+    const facts: Record<string, { properties: Record<string, unknown>; required?: string[] }> = {
+      page__inspect: { properties: {} },
+      customer__read: { properties: {} },
+      conversation__read: { properties: { limit: int(1, 50, 20), offset: int(0, 500, 0) } },
+      ticket__history: { properties: { limit: int(1, 20, 10) } },
+      kb__search: { properties: { query: { type: 'string', minLength: 2, maxLength: 2000, description: expect.stringMatching(/发票|refund/) }, limit: int(1, 10, 5) }, required: ['query'] },
+    };
+    expect(tools.map((t) => t.function.name).sort()).toEqual(Object.keys(facts).sort());
+    for (const t of tools) {
+      const want = facts[t.function.name]!;
+      // Unknown keys are refused (the model cannot smuggle fields), and nothing else rides along.
+      expect(t.function.parameters, t.function.name).toEqual({ type: 'object', additionalProperties: false, properties: want.properties, ...(want.required ? { required: want.required } : {}) });
+      expect(t.function.description.length, t.function.name).toBeGreaterThan(20);
+    }
+    // The shipped schemas are also what zod makes of the catalog's inputs (one source, no drift).
     const zod = catalogInputSchemas();
-    expect(tools).toHaveLength(5);
     for (const t of tools) expect(t.function.parameters, t.function.name).toEqual(zod[fromWire(t.function.name)]);
   });
 });

@@ -5,6 +5,7 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer, type RecordedRequest } from '../demo/model/server.ts';
+import { seedConversations } from '../demo/console/data.ts';
 import { chord } from '../scripts/browser.ts';
 import { confirmCard, mutations, startHarness, toastText, until, type Harness } from './harness.ts';
 
@@ -36,36 +37,55 @@ async function openPanel(): Promise<Page> {
   return panel;
 }
 
+/** What the open conversation holds (the demo console's seed): the ticket is judged against it, not against the model's words. */
+const conversation = () => seedConversations().find((c) => c.id === 'C-1001')!;
+const ticketPosts = async () => mutations(await h.log()).filter((e) => e.method === 'POST' && e.path === '/api/tickets');
+
+function expectTicketOf(post: { status: number; body: unknown }) {
+  const c = conversation();
+  const said = c.messages.filter((m) => m.role === 'customer' && !m.hidden).map((m) => m.text.replace(/\u200b/g, ''));
+  expect(post.status).toBe(201);
+  expect(post.body).toMatchObject({
+    // A model that writes from what it was given: the conversation's own subject, for its customer.
+    title: c.subject.zh,
+    category: 'quality',
+    conversationId: c.id,
+    customer: { name: c.customer.name, email: c.customer.email, phone: c.customer.phone, orderId: c.customer.orderId },
+  });
+  const description = (post.body as { description: string }).description;
+  for (const line of said) expect(description).toContain(line);
+  // The hidden (injected) message of the seed never reaches the ticket.
+  for (const m of c.messages.filter((x) => x.hidden)) expect(description).not.toContain(m.text);
+}
+
 describe('quickTicket', () => {
-  it('from the panel button: creates exactly one ticket with the generated fields, step by step', async () => {
+  // A model that writes the ticket from the conversation it is sent (demo/model/server.ts ticketFrom).
+  beforeEach(() => h.settings({ llm: { baseURL: `${model.url}/v1`, apiKey: 'demo', model: 'demo-assistant' } }));
+
+  it('from the panel button: creates exactly one ticket of the open conversation, step by step', async () => {
     const panel = await openPanel();
     await panel.click('button.run-quick-ticket');
-    await until(() => runStatus(panel), (s) => s === 'completed' || s === 'failed', 20_000);
-    expect(await runStatus(panel)).toBe('completed');
+    expect(await until(() => runStatus(panel), (s) => s === 'completed' || s === 'failed', 20_000)).toBe('completed');
     const steps = await panel.$$eval('.flow-steps .step', (els) => els.map((e) => `${(e as HTMLElement).dataset.step}:${(e as HTMLElement).dataset.status}`));
     expect(steps).toEqual(['form:done', 'read:done', 'draft:done', 'customer:done', 'category:done', 'fill:done', 'required:done', 'submit:done']);
-    const tickets = mutations(await h.log()).filter((e) => e.path === '/api/tickets');
+    const tickets = await ticketPosts();
     expect(tickets).toHaveLength(1);
-    expect(tickets[0]).toMatchObject({
-      status: 201,
-      body: {
-        title: '蓝牙耳机左耳无声，申请退款',
-        priority: 'high',
-        category: 'quality',
-        conversationId: 'C-1001',
-        customer: { name: '张伟', orderId: 'ORD-20261101' },
-      },
-    });
-    expect((tickets[0]!.body as { description: string }).description).toContain('ORD-20261101');
-    // The generate step offered the model no tools.
-    expect((await modelRequests())[0]!.tools).toBeUndefined();
+    expectTicketOf(tickets[0]!);
+    // The generate step offered the model no tools, and sent it the conversation as data.
+    const [req] = await modelRequests();
+    expect(req!.tools).toBeUndefined();
+    expect(req!.user).toMatch(/^<<data:[^>]+>>\n/);
+    expect(req!.user).toContain(conversation().subject.zh);
+    // The id the console gave its first ticket (demo/console/server.ts numbers them from T-10001).
     expect(await until(() => toastText(page), (t) => t.includes('完成'))).toContain('T-10001');
   });
 
   it('from its hotkey, too', async () => {
     await chord(page, 'KeyT');
-    const log = await until(() => h.log(), (l) => mutations(l).some((e) => e.path === '/api/tickets'), 20_000);
-    expect(mutations(log).filter((e) => e.path === '/api/tickets')).toHaveLength(1);
+    expect(await until(() => toastText(page), (t) => /快速建单 (已完成|未完成|已停止)/.test(t), 20_000)).toContain('已完成');
+    const tickets = await ticketPosts();
+    expect(tickets).toHaveLength(1);
+    expectTicketOf(tickets[0]!);
   });
 
   it('leaves the form untouched and shows why when the model returns invalid JSON', async () => {
@@ -207,7 +227,7 @@ describe('high-risk refunds', () => {
     const panel = await openPanel();
     const card = `.card[data-action-id="${id}"]`;
     await panel.waitForSelector(card);
-    await until(() => panel.$eval(`${card} button.confirm`, (b) => (b as HTMLButtonElement).disabled), (d) => d);
+    expect(await until(() => panel.$eval(`${card} button.confirm`, (b) => (b as HTMLButtonElement).disabled), (d) => d)).toBe(true);
     expect(await panel.$eval(`${card} .role`, (el) => el.textContent)).toContain('没有此角色');
     const fp = await h.worker.evaluate(async (a: string) => ((await chrome.storage.session.get(`ledger:${a}`))[`ledger:${a}`] as { call: { fingerprint: string } }).call.fingerprint, id);
     const forced = await panel.evaluate(async (a: { id: string; fp: string }) => chrome.runtime.sendMessage({ type: 'confirm.approve', actionId: a.id, fingerprint: a.fp }), { id, fp });
