@@ -77,7 +77,10 @@ export function entryParts(entry: Element, rule: EntryRule = {}): EntryParts {
     bodyText = line.author;
     author = '';
   }
-  const timeText = timeEl ? text(timeEl) : (line?.time ?? dateIn(authorEl?.parentElement ? text(authorEl.parentElement) : ''));
+  // An event that names nobody often carries its time in its own line ("… to Logistics · 1 hour ago").
+  const tail = !author && !timeEl && !line?.time ? eventTail(bodyText) : null;
+  if (tail) bodyText = tail.text;
+  const timeText = timeEl ? text(timeEl) : (line?.time ?? tail?.time ?? dateIn(authorEl?.parentElement ? text(authorEl.parentElement) : ''));
   const tip = timeEl ? tooltipOf(timeEl) : '';
   const parsed = parseTime(timeText || tip, timeEl?.getAttribute('datetime') ?? null);
   // "2 hours ago" on the page, "Dec 2, 2026 00:45" in its tooltip: the tooltip is the exact time.
@@ -85,6 +88,22 @@ export function entryParts(entry: Element, rule: EntryRule = {}): EntryParts {
   return { author, time: parsed.text, timeIso: exact ?? parsed.iso, text: bodyText, hiddenChars: body.hiddenChars, invisibleChars: body.invisibleChars, noteBadge: !!badge };
 }
 
+
+/**
+ * An event line's own time and framing: "— Marcus assigned this · 13:12 —" (a centred divider,
+ * as chat widgets draw them) or "Ticket closed · 2 hours ago". The tail counts only when it
+ * reads as a time, so "… assigned to Tier 2 · EU" keeps its last part.
+ */
+/** How a shown time looks: a clock, a date, or a relative time (zh + en); never "Tier 2". */
+const TIME_SHAPE = /^(?:.*\b\d{1,2}:\d{2}\b.*|.*\d{4}[-/.年]\d{1,2}.*|\d{1,2}[/.]\d{1,2}[/.]\d{2,4}.*|.*(?:\bago\b|前|刚刚|just now|yesterday|today|昨天|今天).*)$/i;
+
+export function eventTail(line: string): { text: string; time: string } | null {
+  const framed = /^[—–-]+\s+(.+?)\s+[—–-]+$/.exec(line)?.[1] ?? line;
+  const parts = framed.split(SEPARATOR);
+  const last = parts.length > 1 ? parts[parts.length - 1]!.trim() : '';
+  if (last && last.length <= 40 && TIME_SHAPE.test(last)) return { text: parts.slice(0, -1).join(' · ').trim(), time: last };
+  return framed === line ? null : { text: framed, time: '' };
+}
 
 /**
  * The tooltip of a time (its `title`; Bootstrap moves it to `data-original-title`, Bootstrap 5
