@@ -132,7 +132,9 @@ describe('knowledge sources', () => {
     expect((await h.worker.evaluate(async () => ((await chrome.storage.local.get('settings')).settings as { kb: { synonyms: unknown } }).kb.synonyms))).toEqual([['refund', 'RMA'], ['能走绿通', '工单升级']]);
     // The local index meets RMA as refund; the console's API, which found nothing for "RMA",
     // was asked again for "refund".
-    expect(await until(() => search('RMA'), (r) => r.length === 2)).toEqual(expect.arrayContaining(['local: Refund policy', '/api/kb/search: Refund policy (7-day no-reason returns)']));
+    const found = await until(() => search('RMA'), (r) => r.includes('local: Refund policy') && r.includes('/api/kb/search: Refund policy (7-day no-reason returns)'));
+    // The refund articles lead; the console's "refund" search may also bring a weaker match after them.
+    expect(found.slice(0, 2).sort()).toEqual(['/api/kb/search: Refund policy (7-day no-reason returns)', 'local: Refund policy']);
     await h.settings({ kb: { synonyms: [] } } as never);
     expect(await until(() => search('RMA'), (r) => r.length === 0)).toEqual([]);
   });

@@ -51,10 +51,12 @@ export async function tabIdOf(env: Env, url: string): Promise<number> {
 
 /** A real Alt+Shift+<key> press; resolves with deskhand's toast once it says something new (`done` decides when a flow is over). */
 export async function press(page: Page, key: 'KeyF' | 'KeyC' | 'KeyD' | 'KeyS' | 'KeyT' | 'KeyR', done: (toast: string) => boolean = () => true, timeoutMs = 10_000): Promise<string> {
-  const before = await toastText(page);
+  // The last toast goes first, so an answer worded like the one before (F then C on a page
+  // without the form) is still seen as new; deskhand makes a new toast host when its own is gone.
+  await page.evaluate(() => document.querySelectorAll('deskhand-toast').forEach((el) => el.remove())).catch(() => {});
   await chord(page, key);
   // A flow may reload the console page on its way (a lookup, a full-page submit): read through it.
-  return until(() => toastText(page).catch(() => ''), (t) => t !== '' && t !== before && done(t), timeoutMs);
+  return until(() => toastText(page).catch(() => ''), (t) => t !== '' && done(t), timeoutMs);
 }
 
 /**
