@@ -15,7 +15,7 @@ const ID_PARAMS = [
 ];
 
 /** Path words after which a segment is the record id (`/conversations/5120`, `/ticket/INC0010023`). */
-const PATH_WORDS = /^(conversations?|tickets?|cases?|chats?|threads?|requests?|issues?|incidents?|inbox|records?|messages?|c|t)$/i;
+const PATH_WORDS = /^(conversations?|tickets?|cases?|chats?|threads?|requests?|issues?|incidents?|inbox|records?|messages?|t)$/i;
 
 export function looksLikeId(s: string): boolean {
   return TOKEN.test(s.trim());
