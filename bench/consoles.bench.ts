@@ -360,13 +360,16 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log('\nthe same with the generic profile alone (profiles off):');
   console.table(table(r.generic));
   const fixtures = Object.keys(FIXTURES);
-  console.log(`generic alone on the fixture consoles: ${share(r.generic.filter((x) => fixtures.includes(x.console)))}; without opaque (built to defeat heuristics, teach mode's bed): ${share(r.generic.filter((x) => fixtures.includes(x.console)), ['opaque'])}`);
+  // The evidence of generality is the real consoles (not built here); the fixture consoles were
+  // built beside the heuristics, so their generic share is a regression check, not that evidence.
+  console.log(`generic alone on osTicket (a real console): ${share(r.generic.filter((x) => x.console === 'osticket'))}`);
+  console.log(`generic alone on the fixture consoles (regression only: built beside the heuristics): ${share(r.generic.filter((x) => fixtures.includes(x.console)), ['opaque'])}`);
   console.log('\nwrite tools and writing hotkeys, right/wrong/missing by what landed on the backend — with the shipped profiles:');
   console.table(writeTable(r.writes.profiles));
   console.log('\nthe same with the generic profile alone:');
   console.table(writeTable(r.writes.generic));
   const wshare = (rows: WriteRow[], skip: string[] = []) => share(rows as unknown as ReadRow[], skip);
-  console.log(`writes on the demo with its profile: ${wshare(r.writes.profiles.filter((x) => x.console === 'demo'))}; on osTicket with its profile: ${wshare(r.writes.profiles.filter((x) => x.console === 'osticket'))}; generic alone on the fixture consoles: ${wshare(r.writes.generic.filter((x) => fixtures.includes(x.console)))}; without opaque: ${wshare(r.writes.generic.filter((x) => fixtures.includes(x.console)), ['opaque'])}`);
+  console.log(`writes on the demo with its profile: ${wshare(r.writes.profiles.filter((x) => x.console === 'demo'))}; on osTicket with its profile: ${wshare(r.writes.profiles.filter((x) => x.console === 'osticket'))}; generic alone on osTicket: ${wshare(r.writes.generic.filter((x) => x.console === 'osticket'))}; on the fixture consoles (regression only): ${wshare(r.writes.generic.filter((x) => fixtures.includes(x.console)), ['opaque'])}`);
   const dir = resultsDir();
   mkdirSync(dir, { recursive: true });
   if (r.freescout) {
