@@ -11,6 +11,8 @@ export interface BenchRow {
   floor: string;
   ratio: number | null;
   addedUs?: number;
+  /** A target the row is held to (e.g. '≤ 45 KB gzip'): printed apart, never as the floor. */
+  goal?: string;
   note?: string;
 }
 
@@ -31,8 +33,12 @@ export function report(suite: string, rows: BenchRow[]): void {
       'vs floor': r.floor,
       ratio: r.ratio === null ? '-' : `${round(r.ratio)}×`,
       'added µs': r.addedUs === undefined ? '' : round(r.addedUs),
+      goal: r.goal ?? '',
     })),
   );
+  // Notes carry what the columns cannot (failed samples, how a goal stands): printed under the
+  // table by row index, so the table stays narrow enough to read.
+  for (const [i, r] of rows.entries()) if (r.note) console.log(`  ${i}: ${r.note}`);
   const dir = resultsDir();
   mkdirSync(dir, { recursive: true });
   const out = { suite, measuredAt: new Date().toISOString(), node: process.version, rows };
