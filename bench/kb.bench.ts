@@ -1,17 +1,24 @@
 /**
  * The local knowledge base in real Chromium (issue 12): 10,000 synthetic zh/en articles
  * imported through src/kb/store.ts into the extension's own IndexedDB (the options page's
- * origin), then searched. Floor: a linear scan over the same articles in the same browser.
- * Goals: search p95 ≤ 10 ms, ≥ 50× faster than the scan, import under 10 s.
+ * origin), then searched. Floors, each measured in the same run, in the same page and on the
+ * same clock as what it is compared with:
+ * - index search: a linear scan over the same articles (cross-origin-isolated page);
+ * - searchLocal: a bare IndexedDB read of the same records (meta + the hits it returned, one
+ *   plain readonly transaction) in the options page;
+ * - import: a bare IndexedDB put of the same records in one transaction, into a scratch
+ *   database of the options page.
+ * Goals (printed as goals): search p95 ≤ 10 ms, ≥ 50× faster than the scan, import under 10 s.
  *
  * Clocks. performance.now() ticks at 100 µs in an ordinary page (the options page too), which
  * flattened sub-millisecond index times into 0, 100 or 200 µs. So:
  * - index vs scan: the same code (LocalIndex, tokenize) runs in a cross-origin-isolated page
  *   (COOP/COEP, 5 µs clock) of the same browser, every query timed once, 3 passes over the 200
  *   queries for each (no query repeated back to back): p50/p95 of single queries;
- * - searchLocal (index + IndexedDB reads + snippets, as the worker answers kb.search): in the
- *   options page, each query's time is the mean of 10 runs of it (≥ 1 ms of work per figure,
- *   so the 100 µs tick is ≤ 10% of one run and averages out); p50/p95 over the 200 queries.
+ * - searchLocal (index + IndexedDB reads + snippets, as the worker answers kb.search) and its
+ *   bare read: in the options page, each query's time is the mean of 10 runs of it (≥ 1 ms of
+ *   work per figure, so the 100 µs tick is ≤ 10% of one run and averages out), the two
+ *   interleaved query by query; p50/p95 over the 200 queries.
  */
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
@@ -28,9 +35,31 @@ async function bundle(contents: string): Promise<string> {
 
 /** Import, IndexedDB size, cold start and searchLocal, in the extension's options page. */
 const storeBench = () =>
-  bundle(`import { writeArticles, searchLocal, readMeta, clearArticles, dropCache } from './src/kb/store.ts';
+  bundle(`import { writeArticles, searchLocal, readMeta, clearArticles, dropCache, DB_NAME } from './src/kb/store.ts';
     import { makeArticles, makeQueries } from './bench/kb-data.ts';
     ${pctSrc}
+    const req = (r) => new Promise((ok, fail) => { r.onsuccess = () => ok(r.result); r.onerror = () => fail(r.error); });
+    const done = (tx) => new Promise((ok, fail) => { tx.oncomplete = ok; tx.onerror = tx.onabort = () => fail(tx.error); });
+    // searchLocal's floor: the reads it cannot avoid (meta + the hit records, one readonly
+    // transaction), with the plain IndexedDB API on the same database.
+    const bareRead = async (db, ids) => {
+      const tx = db.transaction(['meta', 'articles']);
+      await Promise.all([req(tx.objectStore('meta').get('meta')), ...ids.map((id) => req(tx.objectStore('articles').get(id)))]);
+    };
+    // The import's floor: the same records put in one transaction, nothing indexed.
+    const barePut = async (records) => {
+      const name = 'deskhand-bench-floor';
+      const db = await new Promise((ok, fail) => { const r = indexedDB.open(name, 1); r.onupgradeneeded = () => r.result.createObjectStore('articles', { keyPath: 'id' }); r.onsuccess = () => ok(r.result); r.onerror = () => fail(r.error); });
+      const t = performance.now();
+      const tx = db.transaction('articles', 'readwrite');
+      for (const a of records) tx.objectStore('articles').put(a);
+      await done(tx);
+      const ms = performance.now() - t;
+      db.close();
+      await req(indexedDB.deleteDatabase(name));
+      return ms;
+    };
+    const meanOf10 = async (fn) => { const s = performance.now(); for (let i = 0; i < 10; i++) await fn(); return (performance.now() - s) / 10; };
     globalThis.kbStore = async (n) => {
       await clearArticles();
       const before = (await navigator.storage.estimate()).usage ?? 0;
@@ -44,11 +73,19 @@ const storeBench = () =>
       t = performance.now();
       await searchLocal(queries[0], 5);
       const coldMs = performance.now() - t;
-      const full = [];
-      for (const q of queries) { const s = performance.now(); for (let i = 0; i < 10; i++) await searchLocal(q, 5); full.push((performance.now() - s) / 10); }
+      const db = await req(indexedDB.open(DB_NAME));
+      const full = [], bare = [];
+      for (const q of queries) {
+        const ids = (await searchLocal(q, 5)).hits.map((h) => h.id);
+        full.push(await meanOf10(() => searchLocal(q, 5)));
+        bare.push(await meanOf10(() => bareRead(db, ids)));
+      }
+      db.close();
       const count = (await readMeta()).count;
       await clearArticles();
-      return { importMs, idbBytes: after - before, coldMs, count, full: [pct(full, .5), pct(full, .95)] };
+      const now = Date.now();
+      const putMs = await barePut(articles.map((a) => ({ ...a, origin: 'file', updatedAt: now })));
+      return { importMs, putMs, idbBytes: after - before, coldMs, count, full: [pct(full, .5), pct(full, .95)], bare: [pct(bare, .5), pct(bare, .95)] };
     };`);
 
 /** The index and the scan over the same articles, single queries on a 5 µs clock. */
@@ -101,7 +138,7 @@ export async function benchKb(n = 10_000): Promise<BenchRow[]> {
     await options.goto(`chrome-extension://${extensionId}/src/options/index.html`, { waitUntil: 'load' });
     await options.evaluate(await storeBench());
     const st = (await options.evaluate((count: number) => (globalThis as unknown as { kbStore(n: number): Promise<unknown> }).kbStore(count), n)) as {
-      importMs: number; idbBytes: number; coldMs: number; count: number; full: [number, number];
+      importMs: number; putMs: number; idbBytes: number; coldMs: number; count: number; full: [number, number]; bare: [number, number];
     };
     if (st.count !== n) throw new Error(`imported ${st.count} of ${n}`);
     await options.close();
@@ -114,22 +151,35 @@ export async function benchKb(n = 10_000): Promise<BenchRow[]> {
     const us = (ms: number) => ms * 1_000;
     const round = (x: number) => Math.round(us(x));
     return [
-      { name: `linear scan, ${n} articles (floor)`, medianUs: us(se.scan[0]), floor: '-', ratio: null, note: `p95 ${round(se.scan[1])} µs; ${se.queries} single queries, 5 µs clock` },
+      { name: `linear scan, ${n} articles (floor)`, medianUs: us(se.scan[0]), floor: 'itself', ratio: 1, note: `p95 ${round(se.scan[1])} µs; ${se.queries} single queries, 5 µs clock (cross-origin-isolated page)` },
       {
         name: `kb index search p50 (${n} articles)`,
         medianUs: us(se.index[0]),
         floor: 'linear scan (p50)',
+        // Inverted: how many times faster than the scan, the way the goal is put.
         ratio: se.scan[0] / se.index[0],
-        note: `p95 ${round(se.index[1])} µs (goal ≤ 10,000 µs); p95 ratio ${(se.scan[1] / se.index[1]).toFixed(1)}×; index built in ${Math.round(se.indexMs)} ms in the page`,
+        goal: 'p95 ≤ 10 ms; ≥ 50× faster than the scan',
+        note: `ratio = scan / index (times faster); p95 ${round(se.index[1])} µs, p95 ratio ${(se.scan[1] / se.index[1]).toFixed(1)}×; index built in ${Math.round(se.indexMs)} ms in the page`,
       },
+      { name: 'bare IndexedDB read: meta + the same hits, one transaction (floor)', medianUs: us(st.bare[0]), floor: 'itself', ratio: 1, note: `p95 ${round(st.bare[1])} µs; options page, each query: mean of 10 runs` },
       {
         name: `kb searchLocal p50 (index + IndexedDB reads + snippets)`,
         medianUs: us(st.full[0]),
-        floor: 'linear scan (p50)',
-        ratio: se.scan[0] / st.full[0],
-        note: `p95 ${round(st.full[1])} µs (each query: mean of 10 runs); first search after a restart ${Math.round(st.coldMs)} ms`,
+        floor: 'bare IndexedDB read (p50)',
+        ratio: st.full[0] / st.bare[0],
+        addedUs: us(st.full[0] - st.bare[0]),
+        note: `p95 ${round(st.full[1])} µs (p95 ratio ${(st.full[1] / st.bare[1]).toFixed(1)}×); each query: mean of 10 runs, interleaved with its bare read; first search after a restart ${Math.round(st.coldMs)} ms`,
       },
-      { name: `kb import ${n} articles (one transaction)`, medianUs: us(st.importMs), floor: 'goal 10 s', ratio: 10_000 / st.importMs, note: `IndexedDB +${(st.idbBytes / 2 ** 20).toFixed(1)} MB (navigator.storage.estimate)` },
+      { name: `bare IndexedDB put of the same ${n} records, one transaction (floor)`, medianUs: us(st.putMs), floor: 'itself', ratio: 1, note: 'options page, a scratch database, nothing indexed' },
+      {
+        name: `kb import ${n} articles (one transaction)`,
+        medianUs: us(st.importMs),
+        floor: 'bare IndexedDB put',
+        ratio: st.importMs / st.putMs,
+        addedUs: us(st.importMs - st.putMs),
+        goal: '≤ 10 s',
+        note: `${st.importMs <= 10_000 ? 'within' : 'over'} the 10 s goal (${(st.importMs / 10_000).toFixed(2)}× of it); IndexedDB +${(st.idbBytes / 2 ** 20).toFixed(1)} MB (navigator.storage.estimate)`,
+      },
     ];
   } finally {
     await browser.close();
