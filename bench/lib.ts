@@ -26,6 +26,8 @@ export function median(bench: Bench, name: string): number {
 
 export function report(suite: string, rows: BenchRow[]): void {
   console.log(`\n${suite}`);
+  // The goal column only where some row has a goal: most suites have none.
+  const goals = rows.some((r) => r.goal !== undefined);
   console.table(
     rows.map((r) => ({
       benchmark: r.name,
@@ -33,7 +35,7 @@ export function report(suite: string, rows: BenchRow[]): void {
       'vs floor': r.floor,
       ratio: r.ratio === null ? '-' : `${round(r.ratio)}×`,
       'added µs': r.addedUs === undefined ? '' : round(r.addedUs),
-      goal: r.goal ?? '',
+      ...(goals ? { goal: r.goal ?? '' } : {}),
     })),
   );
   // Notes carry what the columns cannot (failed samples, how a goal stands): printed under the
