@@ -4,6 +4,7 @@
 import { Bench } from 'tinybench';
 import { z } from 'zod';
 import { checkShape, clipResult, createToolCore, fingerprintOf, ok, type InvokeCtx } from '../src/tools/index.ts';
+import { canonicalJson } from '../src/tools/canonical.ts';
 import { median, type BenchRow } from './lib.ts';
 
 const ctx: InvokeCtx = { caller: 'hotkey', facets: ['conversation'], features: {}, roles: [] };
@@ -43,6 +44,8 @@ const big = {
 };
 
 const twoKb = { ...tenInput, description: 'x'.repeat(1_600) };
+/** The fingerprint's floor hashes these bytes: what fingerprintOf hashes, encoded once up front. */
+const twoKbBytes = new TextEncoder().encode(canonicalJson(twoKb));
 
 export async function benchCore(): Promise<BenchRow[]> {
   const { registry } = createToolCore();
@@ -75,6 +78,9 @@ export async function benchCore(): Promise<BenchRow[]> {
     .add(`clip the ${Math.round(bigSize / 1024)} KB result to 4,000 chars`, () => {
       clipResult(big, 4_000);
     })
+    .add('raw SHA-256 digest of the same bytes (floor)', async () => {
+      await crypto.subtle.digest('SHA-256', twoKbBytes);
+    })
     .add('fingerprint a 2 KB input (canonical JSON + SHA-256)', async () => {
       await fingerprintOf(twoKb);
     });
@@ -84,6 +90,8 @@ export async function benchCore(): Promise<BenchRow[]> {
   const invoke = m('registry.invoke() of the same read');
   const zodFloor = m('zod safeParse of 10 fields (floor)');
   const stringify = m(`JSON.stringify of the ${Math.round(bigSize / 1024)} KB result (floor)`);
+  const digest = m('raw SHA-256 digest of the same bytes (floor)');
+  const fingerprint = m('fingerprint a 2 KB input (canonical JSON + SHA-256)');
   return [
     { name: 'direct run() of a trivial read', medianUs: direct, floor: 'itself', ratio: 1 },
     { name: 'registry.invoke() of the same read', medianUs: invoke, floor: 'direct run()', ratio: invoke / direct, addedUs: invoke - direct },
@@ -92,6 +100,7 @@ export async function benchCore(): Promise<BenchRow[]> {
     { name: 'registry.invoke() with a 10-field input', medianUs: m('registry.invoke() with a 10-field input'), floor: 'direct run()', ratio: m('registry.invoke() with a 10-field input') / direct, addedUs: m('registry.invoke() with a 10-field input') - direct },
     { name: `JSON.stringify of ${bigSize} chars`, medianUs: stringify, floor: 'itself', ratio: 1 },
     { name: `clip ${bigSize} chars to 4,000`, medianUs: m(`clip the ${Math.round(bigSize / 1024)} KB result to 4,000 chars`), floor: 'JSON.stringify', ratio: m(`clip the ${Math.round(bigSize / 1024)} KB result to 4,000 chars`) / stringify },
-    { name: 'fingerprint a 2 KB input', medianUs: m('fingerprint a 2 KB input (canonical JSON + SHA-256)'), floor: 'none', ratio: null },
+    { name: `raw crypto.subtle.digest('SHA-256') of the same ${twoKbBytes.length} bytes`, medianUs: digest, floor: 'itself', ratio: 1 },
+    { name: 'fingerprint a 2 KB input', medianUs: fingerprint, floor: 'raw SHA-256 digest', ratio: fingerprint / digest, addedUs: fingerprint - digest, note: 'added: canonical JSON (sorted keys, NFC), UTF-8 encoding and the hex string' },
   ];
 }
