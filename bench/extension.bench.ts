@@ -2,8 +2,11 @@
  * Extension benchmarks (issue 3), each beside its floor measured in the same run:
  * - DOM-adaptive fill of 10 fields on a page with 20,000 extra nodes vs a hand-written fill by id:
  *   warm, and cold after a change elsewhere, after a label change in the form, after invalidate();
- * - content-script bundle size (min + gzip) vs the prototype floor in TOOLCHAIN.md;
- * - injection -> registry ready, vs the storage + message I/O the start-up waits for;
+ * - content-script bundle size (min + gzip) vs an empty content script built in the run with
+ *   the same bundler and settings (bench/floor-builds.ts);
+ * - injection -> registry ready, vs a bare content script of a bare extension loaded in the
+ *   same browser that sends the same three start-up messages (bench/floor-extension.ts), on
+ *   the same console page, loaded alternately; samples that never became ready are counted;
  * - side panel: first render of a pending confirmation card vs a bare Preact page's first
  *   render (issue 22 item 4), loaded alternately in the same browser.
  */
@@ -16,6 +19,8 @@ import { build } from 'esbuild';
 import type { Browser, Page } from 'puppeteer-core';
 import { startConsole } from '../demo/console/server.ts';
 import { DIST, launchWithExtension } from '../scripts/browser.ts';
+import { emptyContentScript } from './floor-builds.ts';
+import { floorHostProxy, writeFloorExtension } from './floor-extension.ts';
 import type { BenchRow } from './lib.ts';
 
 const FIELDS = [
@@ -94,6 +99,8 @@ async function domBundle(): Promise<string> {
   return out.outputFiles[0]!.text;
 }
 
+type ExtWorker = Awaited<ReturnType<typeof launchWithExtension>>['worker'];
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 export async function benchExtension(): Promise<BenchRow[]> {
@@ -120,36 +127,10 @@ export async function benchExtension(): Promise<BenchRow[]> {
     rows.push({ name: 'the same, after a change no record describes (model.invalidate(): all listed again)', medianUs: restart * 1000, floor: 'fill by id', ratio: restart / hnd });
 
     // 2. bundle size
-    const js = readFileSync(join(DIST, 'src/content/main.iife.js'));
-    const gz = gzipSync(js, { level: 9 }).length;
-    rows.push({ name: `content script bundle: ${(js.length / 1024).toFixed(1)} KB min / ${(gz / 1024).toFixed(1)} KB gzip`, medianUs: 0, floor: 'prototype 95 KB / 27 KB (TOOLCHAIN.md)', ratio: js.length / (95 * 1024), note: `gzip ratio ${(gz / (27 * 1024)).toFixed(2)}` });
+    rows.push(...(await contentScriptSize()));
 
     // 3. injection -> registry ready
-    const ready: number[] = [];
-    const registry: number[] = [];
-    for (let i = 0; i < 10; i++) {
-      const p = await browser.newPage();
-      await p.goto(`${server.url}/`, { waitUntil: 'load' });
-      const info = await worker.evaluate(async (u: string) => {
-        const tab = (await chrome.tabs.query({})).find((t) => t.url === u)!;
-        for (let k = 0; k < 100; k++) {
-          const r = await chrome.tabs.sendMessage(tab.id!, { type: 'page.info' }).catch(() => null);
-          if (r?.ok && r.readyMs !== null) return r as { readyMs: number; registryMs: number };
-          await new Promise((res) => setTimeout(res, 20));
-        }
-        return null;
-      }, p.url());
-      if (info) {
-        ready.push(info.readyMs);
-        registry.push(info.registryMs);
-      }
-      await p.close();
-    }
-    const readyMed = median(ready);
-    const regMed = median(registry);
-    const io = readyMed - regMed;
-    rows.push({ name: 'content script: start-up I/O (settings + tab id)', medianUs: io * 1000, floor: 'itself', ratio: 1 });
-    rows.push({ name: 'content script: injection -> registry ready', medianUs: readyMed * 1000, floor: 'start-up I/O', ratio: readyMed / io, note: `registry build ${regMed.toFixed(2)} ms` });
+    rows.push(...(await startUpRows(browser, worker, server.url)));
 
     // 4. side panel: pending cards on screen vs a bare Preact page
     rows.push(...(await benchPanelCards(browser, extensionId, worker, server.url)));
@@ -158,6 +139,98 @@ export async function benchExtension(): Promise<BenchRow[]> {
     await server.close();
   }
   return rows;
+}
+
+/** The shipped content script's size beside the empty content script built in this run. */
+async function contentScriptSize(): Promise<BenchRow[]> {
+  const js = readFileSync(join(DIST, 'src/content/main.iife.js'));
+  const gz = gzipSync(js, { level: 9 }).length;
+  const empty = await emptyContentScript();
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  return [
+    { name: `empty content script (two listeners): ${empty.min} B min / ${empty.gz} B gzip`, medianUs: 0, floor: 'itself', ratio: 1 },
+    {
+      name: `content script bundle: ${kb(js.length)} min / ${kb(gz)} gzip`,
+      medianUs: 0,
+      floor: 'empty content script (min)',
+      ratio: js.length / empty.min,
+      note: `gzip ratio ${(gz / empty.gz).toFixed(0)}× the empty script's`,
+    },
+  ];
+}
+
+const SAMPLES = 10;
+
+/** Injection -> ready of deskhand's content script on a fresh load of `url`, or null if it never got ready. */
+async function deskhandReady(browser: Browser, worker: ExtWorker, url: string): Promise<{ readyMs: number; registryMs: number } | null> {
+  const p = await browser.newPage();
+  try {
+    await p.goto(url, { waitUntil: 'load' });
+    return await worker.evaluate(async (u: string) => {
+      const tab = (await chrome.tabs.query({})).find((t) => t.url === u)!;
+      for (let k = 0; k < 100; k++) {
+        const r = await chrome.tabs.sendMessage(tab.id!, { type: 'page.info' }).catch(() => null);
+        if (r?.ok && r.readyMs !== null) return r as { readyMs: number; registryMs: number };
+        await new Promise((res) => setTimeout(res, 20));
+      }
+      return null;
+    }, p.url());
+  } finally {
+    await p.close();
+  }
+}
+
+/** The same for the floor extension's bare content script (it marks the page when ready), within the same 2 s. */
+async function bareReady(browser: Browser, url: string): Promise<number | null> {
+  const p = await browser.newPage();
+  try {
+    await p.goto(url, { waitUntil: 'load' });
+    const ok = await p.waitForFunction('document.documentElement.dataset.floorReadyMs', { timeout: 2_000 }).then(() => true, () => false);
+    return ok ? Number(await p.evaluate('document.documentElement.dataset.floorReadyMs')) : null;
+  } finally {
+    await p.close();
+  }
+}
+
+/** "2 of 10 samples never became ready", or '' when all did; throws when none did (no figure to report). */
+function failures(what: string, got: number, of: number): string {
+  if (got === 0) throw new Error(`${what}: none of ${of} samples became ready`);
+  return got === of ? '' : `${of - got} of ${of} samples never became ready`;
+}
+
+async function startUpRows(browser: Browser, worker: ExtWorker, consoleUrl: string): Promise<BenchRow[]> {
+  await browser.installExtension(await writeFloorExtension());
+  const proxy = await floorHostProxy(consoleUrl);
+  const ready: number[] = [];
+  const io: number[] = [];
+  const registry: number[] = [];
+  const bare: number[] = [];
+  try {
+    // Alternately, so a slow moment of this shared machine slows both alike.
+    for (let i = 0; i < SAMPLES; i++) {
+      const d = await deskhandReady(browser, worker, `${consoleUrl}/`);
+      if (d) {
+        ready.push(d.readyMs);
+        io.push(d.readyMs - d.registryMs);
+        registry.push(d.registryMs);
+      }
+      const b = await bareReady(browser, `${proxy.url}/`);
+      if (b !== null) bare.push(b);
+    }
+  } finally {
+    await proxy.close();
+  }
+  const lostBare = failures('bare content script', bare.length, SAMPLES);
+  const lost = failures('deskhand content script', ready.length, SAMPLES);
+  const floor = median(bare);
+  const r = median(ready);
+  const w = median(io);
+  const notes = (...parts: string[]) => parts.filter(Boolean).join('; ');
+  return [
+    { name: 'bare content script: injection -> the same 3 start-up messages answered (floor)', medianUs: floor * 1000, floor: 'itself', ratio: 1, note: notes('a bare extension in the same browser, the same console page', lostBare) },
+    { name: 'content script: start-up I/O wait (ready - registry build)', medianUs: w * 1000, floor: 'bare content script', ratio: w / floor, addedUs: (w - floor) * 1000, note: notes(lost) },
+    { name: 'content script: injection -> registry ready', medianUs: r * 1000, floor: 'bare content script', ratio: r / floor, addedUs: (r - floor) * 1000, note: notes(`registry build ${median(registry).toFixed(2)} ms`, lost) },
+  ];
 }
 
 /**
@@ -210,7 +283,7 @@ async function barePreact(): Promise<{ url: string; close: () => Promise<void> }
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => new Promise((r) => server.close(() => r())) };
 }
 
-async function benchPanelCards(browser: Browser, extensionId: string, worker: Awaited<ReturnType<typeof launchWithExtension>>['worker'], consoleUrl: string): Promise<BenchRow[]> {
+async function benchPanelCards(browser: Browser, extensionId: string, worker: ExtWorker, consoleUrl: string): Promise<BenchRow[]> {
   const bare = await barePreact();
   const tab = await browser.newPage();
   try {
