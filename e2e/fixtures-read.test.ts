@@ -4,14 +4,15 @@
  * in a shadow root), Vue + Quill (roles in data attributes), a classic server-rendered
  * helpdesk (header tables, full-page forms) and a lit live chat (shadow roots throughout) —
  * in zh and en, every record: page.inspect, conversation.read, customer.read and
- * ticket.history each judged against what the console's own backend holds.
+ * ticket.history each judged against what the console's own backend holds. The live chat's own
+ * words for its notes (悄悄话) come from its vocabulary profile (fixtures/chat/profile.ts).
  */
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES } from '../fixtures/index.ts';
 import type { FixtureServer, Lang } from '../fixtures/types.ts';
 import { launchWithExtension, type Launched } from '../scripts/browser.ts';
-import { judgeFixture, type ReadRow } from './consoles/fixture-run.ts';
+import { installVocabulary, judgeFixture, type ReadRow } from './consoles/fixture-run.ts';
 import { tabIdOf } from './consoles/write-run.ts';
 
 /** The opaque console is built to defeat heuristics (teach mode's test bed): not judged here. */
@@ -31,6 +32,7 @@ describe.each(CONSOLES)('the generic page model on the %s fixture console', (nam
   let fx: FixtureServer;
   beforeAll(async () => {
     fx = await FIXTURES[name]();
+    await installVocabulary(l.worker, name, fx);
   });
   afterAll(async () => fx?.close());
 
@@ -51,6 +53,7 @@ describe.each(CONSOLES)('the "this console" view on the %s fixture console', (na
   let fx: FixtureServer;
   beforeAll(async () => {
     fx = await FIXTURES[name]();
+    await installVocabulary(l.worker, name, fx);
   });
   afterAll(async () => fx?.close());
 

@@ -1,6 +1,7 @@
 /**
  * The hotkeys and fixed flows on the fixture consoles (issue 10 §5), generic profile only:
- * nothing here is taught about these consoles. Keys are real trusted presses (Alt+Shift+F, C,
+ * nothing here is taught about these consoles, except the live chat's own words for its notes
+ * (fixtures/chat/profile.ts: no helpdesk says 悄悄话, so the generic code does not). Keys are real trusted presses (Alt+Shift+F, C,
  * D, S, T, R), sends and refunds are confirmed in the side panel as a person does, the quick
  * ticket is written by the local model server, and every verdict is the console's own: its
  * backend log and truth say what landed, on which record, exactly once. A refused action
@@ -15,7 +16,7 @@ import { startModelServer, type ModelServer } from '../demo/model/server.ts';
 import { FIXTURES } from '../fixtures/index.ts';
 import type { CreatedTicket, FixtureServer, Lang, RecordTruth } from '../fixtures/types.ts';
 import { launchWithExtension, toastText, type Launched } from '../scripts/browser.ts';
-import type { Env } from './consoles/fixture-run.ts';
+import { installVocabulary, type Env } from './consoles/fixture-run.ts';
 import {
   added,
   confirmInPanel,
@@ -72,6 +73,7 @@ function onConsole(name: NormalFixture, lang: Lang, record: number): On {
   const on = {} as On;
   beforeAll(async () => {
     on.fx = await FIXTURES[name]();
+    await installVocabulary(l.worker, name, on.fx);
   });
   afterAll(async () => on.fx?.close());
   beforeEach(async () => {

@@ -3,6 +3,7 @@
  * extension, from a side-panel page) and judges each against the console's own truth.
  */
 import type { Browser, Page, WebWorker } from 'puppeteer-core';
+import { VOCABULARY, type FixtureName } from '../../fixtures/index.ts';
 import type { FixtureServer, Lang } from '../../fixtures/types.ts';
 import { invokeFrom, waitReady } from '../harness.ts';
 import { judgeRead, READ_TOOLS, type Judged, type ReadTool, type ReadTruth } from './judge.ts';
@@ -25,6 +26,17 @@ export interface Env {
 export interface JudgedRecord {
   url: string;
   truth: ReadTruth;
+}
+
+/** Installs the console's vocabulary profile (fixtures/index.ts VOCABULARY) as its taught profile, when it has one. */
+export async function installVocabulary(worker: WebWorker, name: FixtureName, fx: FixtureServer): Promise<boolean> {
+  const profile = VOCABULARY[name]?.(new URL(fx.url).origin);
+  if (!profile) return false;
+  await worker.evaluate(async (p: { origin: string; profile: unknown }) => {
+    const cur = ((await chrome.storage.local.get('taughtProfiles')).taughtProfiles ?? {}) as Record<string, unknown>;
+    await chrome.storage.local.set({ taughtProfiles: { ...cur, [p.origin]: p.profile } });
+  }, { origin: new URL(fx.url).origin, profile });
+  return true;
 }
 
 export async function judgeFixture(env: Env, fixture: FixtureServer, lang: Lang): Promise<ReadRow[]> {

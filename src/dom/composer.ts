@@ -18,21 +18,22 @@ import { isVisible, normLabel } from './text.ts';
 
 const WORDS = {
   reply: ['回复', '回复客户', '回覆', '答复', '回信', '输入消息', '发送消息', '消息', '输入回复', 'reply', 'response', 'respond', 'message', 'compose', 'answer'],
-  // Consoles name the internal box many ways: a note, a whisper (live chats: 悄悄话), or by who cannot see it.
+  // Consoles name the internal box many ways: a note, a whisper (ServiceNow Agent Chat's "Agent Whisper":
+  // servicenow.com/docs, ci-agent-whisper), or by who cannot see it.
   note: [
-    '备注', '内部备注', '内部', '内部消息', '内部评论', '仅同事可见', '私密备注', '悄悄话', '客户看不到', '客户不可见', '访客看不到', '访客不可见', '仅客服可见',
+    '备注', '内部备注', '内部', '内部消息', '内部评论', '仅同事可见', '私密备注', '客户看不到', '客户不可见', '访客看不到', '访客不可见', '仅客服可见',
     'note', 'notes', 'internal', 'internal note', 'private note', 'staff note', 'whisper', 'whispers', 'only visible to agents', 'visible to agents only', 'agents only',
     'hidden from the customer', 'hidden from visitor', 'will not see this', 'won\'t see this',
   ],
   search: ['搜索', '查找', '检索', 'search', 'find', 'filter'],
 };
-/** Verbs of a box's own submit button ("添加悄悄话", "Add whisper"): the verb and the box's name. */
+/** Verbs of a box's own submit button ("添加私密备注", "Add whisper"): the verb and the box's name. */
 const SUBMIT_VERBS = ['添加', '保存', '提交', '发送', '发布', 'add', 'save', 'post', 'send', 'submit'];
 const BUTTONS = {
   reply: ['发送', '发送回复', '回复', '提交回复', '发布回复', '回复客户', 'send', 'send reply', 'reply', 'post reply', 'submit reply', 'respond'],
   note: ['添加备注', '保存备注', '提交备注', '发布备注', '添加内部备注', 'add note', 'save note', 'post note', 'add internal note', 'post internal note', 'save internal note'],
 };
-const NOTE_TABS = ['内部备注', '添加备注', '备注', '内部', '悄悄话', 'internal note', 'post internal note', 'add internal note', 'note', 'notes', 'add note', 'whisper'];
+const NOTE_TABS = ['内部备注', '添加备注', '备注', '内部', 'internal note', 'post internal note', 'add internal note', 'note', 'notes', 'add note', 'whisper'];
 /**
  * Fields of a ticket or refund form: an editor named like one of them, in a form whose other
  * controls are named like others, is that form's field (a "描述" textarea), never a composer.
@@ -159,7 +160,7 @@ function sizeScore(t: EditorTarget): { score: number; note: string } {
   return { score, note: `size ${Math.round(r.width)}×${Math.round(r.height)}` };
 }
 
-/** The names of its role's button: the usual ones, and a verb with the box's own name ("添加悄悄话"). */
+/** The names of its role's button: the usual ones, and a verb with the box's own name ("添加私密备注"). */
 function buttonWords(role: BoxRole, boxName: string | null): string[] {
   if (!boxName || BUTTONS[role].includes(boxName)) return BUTTONS[role];
   const spaced = /[a-z]/.test(boxName);
@@ -217,9 +218,9 @@ function formFieldOf(t: EditorTarget): string | null {
   return others.size >= 2 ? `${scoreControl(own, ownKey).label} (${ownKey})` : null;
 }
 
-const BOX_NOUNS = ['备注', '内部备注', '内部消息', '内部评论', '私密备注', '悄悄话', 'note', 'internal note', 'private note', 'staff note', 'whisper', 'whispers'];
+const BOX_NOUNS = ['备注', '内部备注', '内部消息', '内部评论', '私密备注', 'note', 'internal note', 'private note', 'staff note', 'whisper', 'whispers'];
 
-/** A note word that names a kind of box ("悄悄话", "whisper"), for its button's name; generic words ("内部") do not. */
+/** A note word that names a kind of box ("私密备注", "whisper"), for its button's name; generic words ("内部") do not. */
 function boxName(word: string | null): string | null {
   return word && BOX_NOUNS.includes(word) ? word.replace(/s$/, '') : null;
 }

@@ -36,7 +36,7 @@ const BODY_WORDS = ['body', 'content', 'text', 'threadbody', 'messagebody', 'bub
 const AVATAR_WORDS = ['avatar', 'initials', 'photo', 'picture', 'portrait'];
 
 /** Badges and labels inside an entry that mark it: "[内部备注]", "Note · team only", "Internal". */
-const NOTE_BADGE = /^[[【(（]?\s*(internal note|private note|internal|note|staff note|whisper|内部备注|内部|备注|私密备注|悄悄话)\s*[\]】)）]?(\s*[·•|:：–—-].{0,40})?$/i;
+const NOTE_BADGE = /^[[【(（]?\s*(internal note|private note|internal|note|staff note|whisper|内部备注|内部|备注|私密备注)\s*[\]】)）]?(\s*[·•|:：–—-].{0,40})?$/i;
 const SEPARATOR = /\s+[·•|—–]\s+|\s+-\s+/;
 
 /** Every element of the entry, its open shadow roots included, in document order (bounded). */

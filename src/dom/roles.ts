@@ -12,6 +12,7 @@ import type { ThreadRole } from './rules.ts';
 export type ReadRole = ThreadRole | 'unknown';
 
 export const ROLE_WORDS: Record<ThreadRole, readonly string[]> = {
+  // 'whisper': ServiceNow Agent Chat's internal messages ("Agent Whisper").
   note: ['note', 'notes', 'internal', 'private', 'whisper', 'internalnote', 'privatenote', 'staffnote'],
   system: ['event', 'events', 'system', 'sys', 'sysmsg', 'activity', 'audit', 'divider', 'separator', 'threadevent', 'log', 'status'],
   customer: [

@@ -61,8 +61,8 @@ export const BUTTON_SYNONYMS = {
   openTicket: ['新建工单', '创建工单', '快速建单', 'new ticket', 'create ticket', 'open a new ticket', 'open new ticket'],
   submitTicket: ['提交工单', '提交', '创建', 'submit ticket', 'submit', 'create'],
   send: ['发送', '发送回复', 'send', 'send reply'],
-  // Live chats call the internal note a whisper (悄悄话).
-  addNote: ['添加备注', '保存备注', '提交备注', 'add note', 'save note', 'post note', 'add internal note', '添加悄悄话', '发送悄悄话', 'add whisper', 'send whisper'],
+  // Live chats call the internal note a whisper (ServiceNow Agent Chat: "Agent Whisper").
+  addNote: ['添加备注', '保存备注', '提交备注', 'add note', 'save note', 'post note', 'add internal note', 'add whisper', 'send whisper'],
   assign: ['分配', '转派', '指派', 'assign', 'reassign'],
   transfer: ['转移', '转部门', '转交', '转接', 'transfer'],
   cancel: ['取消', '关闭', 'cancel', 'close'],

@@ -45,7 +45,7 @@ const FOREIGN_WORDS: Record<Job, readonly string[]> = {
 /** A commit that also names its own job is its own ("Send refund request" is the refund form's). */
 const OWN_WORDS: Record<Job, readonly string[]> = {
   reply: [...BUTTON_SYNONYMS.send, 'reply', '回复'],
-  note: [...BUTTON_SYNONYMS.addNote, 'note', '备注', 'whisper', '悄悄话'],
+  note: [...BUTTON_SYNONYMS.addNote, 'note', '备注', 'whisper'],
   ticketForm: [...BUTTON_SYNONYMS.submitTicket, 'ticket', '工单'],
   refundForm: [...BUTTON_SYNONYMS.submitRefund, 'refund', '退款'],
 };
