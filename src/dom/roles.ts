@@ -20,7 +20,7 @@ export const ROLE_WORDS: Record<ThreadRole, readonly string[]> = {
     'visitor', 'guest', 'them', 'other', 'buyer', 'member', 'end', 'question', 'message',
   ],
   agent: [
-    'out', 'outgoing', 'outbound', 'sent', 'agent', 'staff', 'operator', 'support', 'response', 'reply', 'answer', 'me', 'mine',
+    'out', 'outgoing', 'outbound', 'sent', 'agent', 'staff', 'operator', 'support', 'response', 'reply', 'answer', 'me',
     'self', 'own', 'admin', 'employee', 'assistant', 'supporter', 'rep',
   ],
 };
