@@ -14,7 +14,7 @@ export type ReadRole = ThreadRole | 'unknown';
 export const ROLE_WORDS: Record<ThreadRole, readonly string[]> = {
   // 'whisper': ServiceNow Agent Chat's internal messages ("Agent Whisper").
   note: ['note', 'notes', 'internal', 'private', 'whisper', 'internalnote', 'privatenote', 'staffnote'],
-  system: ['event', 'events', 'system', 'sys', 'sysmsg', 'activity', 'audit', 'divider', 'separator', 'threadevent', 'log', 'status'],
+  system: ['event', 'events', 'system', 'sysmsg', 'activity', 'audit', 'divider', 'separator', 'threadevent', 'log', 'status'],
   customer: [
     'in', 'incoming', 'inbound', 'received', 'customer', 'client', 'user', 'enduser', 'requester', 'requestor', 'contact',
     'visitor', 'guest', 'them', 'other', 'buyer', 'member', 'end', 'question', 'message',
