@@ -4,8 +4,8 @@
  * in a shadow root), Vue + Quill (roles in data attributes), a classic server-rendered
  * helpdesk (header tables, full-page forms) and a lit live chat (shadow roots throughout) —
  * in zh and en, every record: page.inspect, conversation.read, customer.read and
- * ticket.history each judged against what the console's own backend holds. The live chat's own
- * words for its notes (悄悄话) come from its vocabulary profile (fixtures/chat/profile.ts).
+ * ticket.history each judged against what the console's own backend holds. A console's own words
+ * that no helpdesk uses (悄悄话, 其他工单) come from its vocabulary profile (fixtures/<name>/profile.ts).
  */
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 /**
  * The hotkeys and fixed flows on the fixture consoles (issue 10 §5), generic profile only:
- * nothing here is taught about these consoles, except the live chat's own words for its notes
- * (fixtures/chat/profile.ts: no helpdesk says 悄悄话, so the generic code does not). Keys are real trusted presses (Alt+Shift+F, C,
+ * nothing here is taught about these consoles, except a console's own words that no helpdesk
+ * uses (fixtures/<name>/profile.ts: 悄悄话, 其他工单), which the generic code no longer carries. Keys are real trusted presses (Alt+Shift+F, C,
  * D, S, T, R), sends and refunds are confirmed in the side panel as a person does, the quick
  * ticket is written by the local model server, and every verdict is the console's own: its
  * backend log and truth say what landed, on which record, exactly once. A refused action
