@@ -18,7 +18,7 @@ export const FIELD_SYNONYMS = {
   currency: ['币种', '货币', 'currency'],
   reason: ['退款原因', '原因', 'reason', 'reason for refund', 'refund reason'],
   note: ['内部备注', '备注', 'internal note', 'note', 'notes'],
-  queue: ['分配队列', '队列', '转派', '部门', '转移到部门', '团队', '负责团队', '小组', 'queue', 'assign to queue', 'assign', 'department', 'transfer to', 'team'],
+  queue: ['分配队列', '队列', '转派', '部门', '转移到部门', '团队', '小组', 'queue', 'assign to queue', 'assign', 'department', 'transfer to', 'team'],
   agent: ['处理人', '负责人', '指派给', '分配给', '受理人', '客服', 'assignee', 'agent', 'assign to', 'owner', 'staff'],
   reply: ['回复客户', '回复', '回复内容', '消息', 'reply', 'reply to customer', 'message'],
 } as const satisfies Record<string, readonly string[]>;
@@ -58,6 +58,7 @@ export type SectionKey = keyof typeof SECTION_SYNONYMS;
 
 /** Button texts that open or submit things. */
 export const BUTTON_SYNONYMS = {
+  // 'open a new ticket': osTicket 1.18's own label (scp/tickets.php, the client portal's sidebar).
   openTicket: ['新建工单', '创建工单', '快速建单', 'new ticket', 'create ticket', 'open a new ticket', 'open new ticket'],
   submitTicket: ['提交工单', '提交', '创建', 'submit ticket', 'submit', 'create'],
   send: ['发送', '发送回复', 'send', 'send reply'],
