@@ -1,7 +1,7 @@
 /**
  * Where a form lives when it is not on this page: a visible link named like the form ("New
  * Ticket", "新建工单") that leads to another page of the console, as a classic helpdesk's
- * "Open a New Ticket" does. Only a real link to another URL counts (not `#tab` anchors or
+ * "Open a New Ticket" does (osTicket 1.18: scp/tickets.php, include/client/templates/sidebar.tmpl.php). Only a real link to another URL counts (not `#tab` anchors or
  * script links, which show something on this page).
  */
 import { findButtonIn } from './controls/button.ts';

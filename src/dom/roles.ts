@@ -14,6 +14,7 @@ export type ReadRole = ThreadRole | 'unknown';
 export const ROLE_WORDS: Record<ThreadRole, readonly string[]> = {
   // 'whisper': ServiceNow Agent Chat's internal messages ("Agent Whisper").
   note: ['note', 'notes', 'internal', 'private', 'whisper', 'internalnote', 'privatenote', 'staffnote'],
+  // 'event' / 'threadevent': osTicket's `.thread-event` rows (include/class.thread.php).
   system: ['event', 'events', 'system', 'sysmsg', 'activity', 'audit', 'divider', 'separator', 'threadevent', 'log', 'status'],
   customer: [
     'in', 'incoming', 'inbound', 'received', 'customer', 'client', 'user', 'enduser', 'requester', 'requestor', 'contact',
