@@ -102,6 +102,17 @@ export function withinOneEdit(a: string, b: string): boolean {
 /** The floor: the share of the query's weight a result must match, fewer the more it says. */
 export const coverageFloor = (units: number) => Math.min(0.5, 0.9 / Math.sqrt(units + 1));
 
+/** Whether a document's matched units (`m`, one bit each) carry enough of the query's mass. */
+function covers(m: number, units: readonly { i: number; mass: number }[]): boolean {
+  let total = 0;
+  let got = 0;
+  for (const u of units) {
+    total += u.mass;
+    if ((m >> Math.min(u.i, 30)) & 1) got += u.mass;
+  }
+  return total > 0 && got >= coverageFloor(units.length) * total;
+}
+
 export class Bm25 {
   private terms = new Map<string, Postings>();
   private lenT: number[] = [];
@@ -264,24 +275,37 @@ export class Bm25 {
   search(plan: Plan, limit: number): Scored[] {
     if (!this.live || !plan.terms.length || limit <= 0) return [];
     const { touched, score, mask } = this.accumulate(plan);
-    const byScore = (a: number, b: number) => score[b]! - score[a]! || a - b;
     const counting = plan.units.map((u, i) => ({ ...u, i })).filter((u) => u.counts);
-    const mass = (m: number, units: typeof counting) => units.reduce((s, u) => s + ((m >> Math.min(u.i, 30)) & 1 ? u.mass : 0), 0);
-    const passes = (d: number, units: typeof counting) => {
-      const total = units.reduce((s, u) => s + u.mass, 0);
-      return total > 0 && mass(mask[d]!, units) >= coverageFloor(units.length) * total;
-    };
+    // A common word touches thousands of documents: each is checked against the coverage
+    // floor once, and only the best `limit` are kept (no sort of every touched document).
+    const top = (keep: (d: number) => boolean, units: typeof counting) => this.best(touched, limit, score, (d) => keep(d) && covers(mask[d]!, units));
     const relative = (list: number[]) => list.filter((d) => score[d]! >= score[list[0]!]! * MIN_RELATIVE_SCORE);
-    if (plan.lang === 'mixed') return relative(touched.filter((d) => passes(d, counting)).sort(byScore)).slice(0, limit).map((num) => ({ num, score: score[num]! }));
+    const scored = (list: number[]) => list.map((num) => ({ num, score: score[num]! }));
+    if (plan.lang === 'mixed') return scored(relative(top(() => true, counting)));
     const wantHan = plan.lang === 'zh';
-    const same = relative(touched.filter((d) => this.han[d] === wantHan && passes(d, counting)).sort(byScore));
+    const same = relative(top((d) => this.han[d] === wantHan, counting));
     // The other language is judged by the units the lexicon could translate.
     const translated = new Set(plan.terms.filter((t) => t.cross).map((t) => t.unit));
     const crossUnits = counting.filter((u) => translated.has(u.i));
-    const other = relative(touched.filter((d) => this.han[d] !== wantHan && passes(d, crossUnits)).sort(byScore));
+    const other = relative(top((d) => this.han[d] !== wantHan, crossUnits));
     const out = same.slice(0, other.length && limit > 1 ? limit - 1 : limit);
     out.push(...other.slice(0, limit - out.length));
-    return out.map((num) => ({ num, score: score[num]! }));
+    return scored(out);
+  }
+
+  /** The best `k` documents that `keep` allows, best first (ties: the earlier document), by insertion into a short list. */
+  private best(docs: readonly number[], k: number, score: Float64Array, keep: (d: number) => boolean): number[] {
+    const out: number[] = [];
+    const before = (a: number, b: number) => score[a]! > score[b]! || (score[a] === score[b] && a < b);
+    for (const d of docs) {
+      if (out.length === k && !before(d, out[k - 1]!)) continue;
+      if (!keep(d)) continue;
+      let i = out.length < k ? out.length : k - 1;
+      while (i > 0 && before(d, out[i - 1]!)) i--;
+      out.splice(i, 0, d);
+      if (out.length > k) out.pop();
+    }
+    return out;
   }
 
   /** Adds every plan term's BM25F share into the per-query arrays; returns the documents touched. */
