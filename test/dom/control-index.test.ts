@@ -218,5 +218,7 @@ describe('the page model keeps control names across DOM changes', () => {
       await delivered();
       expect(shape(list()), `after change ${i}`).toEqual(shape(fresh()));
     }
-  });
+    // 300 changes, each listed twice: on a loaded machine this outlasts vitest's 5 s default, and
+    // a timed-out run would go on changing the document under the next seed's run.
+  }, 60_000);
 });
