@@ -89,14 +89,14 @@ export function entryParts(entry: Element, rule: EntryRule = {}): EntryParts {
 }
 
 
+/** How a shown time looks: a clock, a date, or a relative time (zh + en); never "Tier 2". */
+const TIME_SHAPE = /^(?:.*\b\d{1,2}:\d{2}\b.*|.*\d{4}[-/.年]\d{1,2}.*|\d{1,2}[/.]\d{1,2}[/.]\d{2,4}.*|.*(?:\bago\b|前|刚刚|just now|yesterday|today|昨天|今天).*)$/i;
+
 /**
  * An event line's own time and framing: "— Marcus assigned this · 13:12 —" (a centred divider,
  * as chat widgets draw them) or "Ticket closed · 2 hours ago". The tail counts only when it
  * reads as a time, so "… assigned to Tier 2 · EU" keeps its last part.
  */
-/** How a shown time looks: a clock, a date, or a relative time (zh + en); never "Tier 2". */
-const TIME_SHAPE = /^(?:.*\b\d{1,2}:\d{2}\b.*|.*\d{4}[-/.年]\d{1,2}.*|\d{1,2}[/.]\d{1,2}[/.]\d{2,4}.*|.*(?:\bago\b|前|刚刚|just now|yesterday|today|昨天|今天).*)$/i;
-
 export function eventTail(line: string): { text: string; time: string } | null {
   const framed = /^[—–-]+\s+(.+?)\s+[—–-]+$/.exec(line)?.[1] ?? line;
   const parts = framed.split(SEPARATOR);

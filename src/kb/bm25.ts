@@ -102,15 +102,19 @@ export function withinOneEdit(a: string, b: string): boolean {
 /** The floor: the share of the query's weight a result must match, fewer the more it says. */
 export const coverageFloor = (units: number) => Math.min(0.5, 0.9 / Math.sqrt(units + 1));
 
-/** Whether a document's matched units (`m`, one bit each) carry enough of the query's mass. */
-function covers(m: number, units: readonly { i: number; mass: number }[]): boolean {
-  let total = 0;
-  let got = 0;
-  for (const u of units) {
-    total += u.mass;
-    if ((m >> Math.min(u.i, 30)) & 1) got += u.mass;
-  }
-  return total > 0 && got >= coverageFloor(units.length) * total;
+/**
+ * Whether a document's matched units (`m`, one bit each) carry enough of the query's mass: the
+ * units' total and floor are worked out once per query, the document's share once per document.
+ */
+function coverage(units: readonly { i: number; mass: number }[]): (m: number) => boolean {
+  const total = units.reduce((s, u) => s + u.mass, 0);
+  const need = coverageFloor(units.length) * total;
+  return (m) => {
+    if (total <= 0) return false;
+    let got = 0;
+    for (const u of units) if ((m >> Math.min(u.i, 30)) & 1) got += u.mass;
+    return got >= need;
+  };
 }
 
 export class Bm25 {
@@ -278,7 +282,10 @@ export class Bm25 {
     const counting = plan.units.map((u, i) => ({ ...u, i })).filter((u) => u.counts);
     // A common word touches thousands of documents: each is checked against the coverage
     // floor once, and only the best `limit` are kept (no sort of every touched document).
-    const top = (keep: (d: number) => boolean, units: typeof counting) => this.best(touched, limit, score, (d) => keep(d) && covers(mask[d]!, units));
+    const top = (keep: (d: number) => boolean, units: typeof counting) => {
+      const covers = coverage(units);
+      return this.best(touched, limit, score, (d) => keep(d) && covers(mask[d]!));
+    };
     const relative = (list: number[]) => list.filter((d) => score[d]! >= score[list[0]!]! * MIN_RELATIVE_SCORE);
     const scored = (list: number[]) => list.map((num) => ({ num, score: score[num]! }));
     if (plan.lang === 'mixed') return scored(relative(top(() => true, counting)));
@@ -300,7 +307,8 @@ export class Bm25 {
     for (const d of docs) {
       if (out.length === k && !before(d, out[k - 1]!)) continue;
       if (!keep(d)) continue;
-      let i = out.length < k ? out.length : k - 1;
+      // d comes before the last kept one (checked above), so it lands within the first k.
+      let i = out.length;
       while (i > 0 && before(d, out[i - 1]!)) i--;
       out.splice(i, 0, d);
       if (out.length > k) out.pop();
