@@ -4,6 +4,7 @@
  */
 import type { Browser, Page, WebWorker } from 'puppeteer-core';
 import { VOCABULARY, type FixtureName } from '../../fixtures/index.ts';
+import { vocabularyProfile } from '../../fixtures/kit/vocabulary.ts';
 import type { FixtureServer, Lang } from '../../fixtures/types.ts';
 import { invokeFrom, waitReady } from '../harness.ts';
 import { judgeRead, READ_TOOLS, type Judged, type ReadTool, type ReadTruth } from './judge.ts';
@@ -30,22 +31,26 @@ export interface JudgedRecord {
 
 /** Installs the console's vocabulary profile (fixtures/index.ts VOCABULARY) as its taught profile, when it has one. */
 export async function installVocabulary(worker: WebWorker, name: FixtureName, fx: FixtureServer): Promise<boolean> {
-  const profile = VOCABULARY[name]?.(new URL(fx.url).origin);
-  if (!profile) return false;
+  const rules = VOCABULARY[name];
+  if (!rules) return false;
+  const origin = new URL(fx.url).origin;
   await worker.evaluate(async (p: { origin: string; profile: unknown }) => {
     const cur = ((await chrome.storage.local.get('taughtProfiles')).taughtProfiles ?? {}) as Record<string, unknown>;
     await chrome.storage.local.set({ taughtProfiles: { ...cur, [p.origin]: p.profile } });
-  }, { origin: new URL(fx.url).origin, profile });
+  }, { origin, profile: vocabularyProfile(name, origin, rules) });
   return true;
 }
 
-export async function judgeFixture(env: Env, fixture: FixtureServer, lang: Lang): Promise<ReadRow[]> {
-  const all = await fixture.truth();
-  const records = all.records.map((rec) => ({
+/** A fixture's records as the judge takes them, each at its URL in `lang`. */
+export async function fixtureRecords(fixture: FixtureServer, lang: Lang): Promise<JudgedRecord[]> {
+  return (await fixture.truth()).records.map((rec) => ({
     url: rec.urls[lang],
     truth: { recordId: rec.recordId, displayId: rec.displayId, messages: rec.messages, customer: rec.customer, history: rec.history.map((x) => x.id) },
   }));
-  return judgeRecords(env, fixture.name, records, lang);
+}
+
+export async function judgeFixture(env: Env, fixture: FixtureServer, lang: Lang): Promise<ReadRow[]> {
+  return judgeRecords(env, fixture.name, await fixtureRecords(fixture, lang), lang);
 }
 
 /** Opens each record page in a new tab, runs the four read tools, judges them. */
