@@ -16,7 +16,7 @@ import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { minimalPreactPanel } from './floor-builds.ts';
+import { EMPTY_CONTENT_SCRIPT, minimalPreactPanel } from './floor-builds.ts';
 
 /** A loopback address deskhand's manifest does not match (it matches localhost and 127.0.0.1). */
 export const FLOOR_HOST = '127.0.0.2';
@@ -44,8 +44,7 @@ chrome.runtime.onMessage.addListener((msg, sender, reply) => {
 
 const CONTENT = `(() => {
   const startedAt = performance.now();
-  addEventListener('keydown', (e) => { if (e.altKey && e.key === 'k') e.preventDefault(); }, true);
-  chrome.runtime.onMessage.addListener((msg, _sender, reply) => { reply({ ok: true, type: msg && msg.type }); return true; });
+  ${EMPTY_CONTENT_SCRIPT}
   const ask = (type) => chrome.runtime.sendMessage({ type });
   Promise.all([ask('settings.view'), ask('tab.whoami'), ask('profiles.get')]).then(() => {
     document.documentElement.dataset.floorReadyMs = String(performance.now() - startedAt);

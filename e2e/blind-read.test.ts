@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLIND_FIXTURES, type BlindFixtureName } from '../fixtures/index.ts';
 import type { FixtureServer, Lang } from '../fixtures/types.ts';
 import { launchWithExtension, type Launched } from '../scripts/browser.ts';
-import { judgeRecords, type JudgedRecord, type ReadRow } from './consoles/fixture-run.ts';
+import { fixtureRecords, judgeRecords, type JudgedRecord, type ReadRow } from './consoles/fixture-run.ts';
 
 const BASELINE = join(import.meta.dirname, 'blind-baseline.json');
 /** The language each console's events are worded in; in the other UI an event is judged by place and actor. */
@@ -41,17 +41,9 @@ const sorted = (o: Record<string, string>) => Object.fromEntries(Object.entries(
 const key = (r: ReadRow) => `${r.console} ${r.record} ${r.lang} ${r.tool}`;
 
 async function records(fx: FixtureServer, name: BlindFixtureName, lang: Lang): Promise<JudgedRecord[]> {
-  const all = await fx.truth();
-  return all.records.map((rec) => ({
-    url: rec.urls[lang],
-    truth: {
-      recordId: rec.recordId,
-      displayId: rec.displayId,
-      messages: rec.messages.map((m) => (m.role === 'system' && lang !== PRIMARY[name] ? { ...m, text: '' } : m)),
-      customer: rec.customer,
-      history: rec.history.map((x) => x.id),
-    },
-  }));
+  const all = await fixtureRecords(fx, lang);
+  if (lang === PRIMARY[name]) return all;
+  return all.map((r) => ({ ...r, truth: { ...r.truth, messages: r.truth.messages.map((m) => (m.role === 'system' ? { ...m, text: '' } : m)) } }));
 }
 
 describe.each(Object.keys(BLIND_FIXTURES) as BlindFixtureName[])('the generic page model on the blind %s console', (name) => {

@@ -186,9 +186,12 @@ const load = async (page: Page, selector: string) => {
 
 const CHAT = 'lc-console >>> ';
 
+/** A fixture console whose one request moves a record to a queue or an agent alike. */
+const oneRequest = (path: RegExp) => ({ queue: path, agent: path });
+
 export const HANDS: Record<NormalFixture, Hands> = {
   react: {
-    paths: { reply: /\/parts$/, note: /\/parts$/, ticket: /^\/api\/v2\/tickets$/, refund: /\/refunds$/, assign: { queue: /\/assignee$/, agent: /\/assignee$/ } },
+    paths: { reply: /\/parts$/, note: /\/parts$/, ticket: /^\/api\/v2\/tickets$/, refund: /\/refunds$/, assign: oneRequest(/\/assignee$/) },
     send: (page, lang) => click(page, `main button::-p-text(${L(lang, '发送', 'Send')})`),
     submitTicket: async (page) => {
       await click(quickFrame(page), 'form button');
@@ -202,13 +205,13 @@ export const HANDS: Record<NormalFixture, Hands> = {
     assigns: { queue: true, agent: false },
   },
   vue: {
-    paths: { reply: /\/comments$/, note: /\/comments$/, ticket: /^\/api\/tickets$/, assign: { queue: /^\/api\/conversations\/\w+$/, agent: /^\/api\/conversations\/\w+$/ } },
+    paths: { reply: /\/comments$/, note: /\/comments$/, ticket: /^\/api\/tickets$/, assign: oneRequest(/^\/api\/conversations\/\w+$/) },
     send: (page) => click(page, '.composer-pane:not([style*="none"]) button.primary'),
     submitTicket: (page) => click(page, 'form.ticket-form button.primary'),
     assigns: { queue: false, agent: true },
   },
   classic: {
-    paths: { reply: /^\/ticket\.cgi/, note: /^\/ticket\.cgi/, ticket: /^\/open\.cgi/, refund: /^\/ticket\.cgi/, assign: { queue: /^\/ticket\.cgi/, agent: /^\/ticket\.cgi/ } },
+    paths: { reply: /^\/ticket\.cgi/, note: /^\/ticket\.cgi/, ticket: /^\/open\.cgi/, refund: /^\/ticket\.cgi/, assign: oneRequest(/^\/ticket\.cgi/) },
     send: (page) => load(page, '#reply input[type=submit]'),
     submitTicket: (page) => load(page, '#ticketForm input[type=submit]'),
     ticketPage: (page) => load(page, 'a[href*="open.cgi"]'),
@@ -220,7 +223,7 @@ export const HANDS: Record<NormalFixture, Hands> = {
     assigns: { queue: true, agent: true },
   },
   chat: {
-    paths: { reply: /\/events$/, note: /\/events$/, ticket: /\/api\/tickets$/, assign: { queue: /\/transfer$/, agent: /\/transfer$/ } },
+    paths: { reply: /\/events$/, note: /\/events$/, ticket: /\/api\/tickets$/, assign: oneRequest(/\/transfer$/) },
     send: (page) => click(page, `${CHAT}lc-composer >>> button`),
     submitTicket: (page) => click(page, `${CHAT}lc-ticket-dialog >>> button.go`),
     assigns: { queue: true, agent: false },
@@ -326,7 +329,7 @@ const OPAQUE_ICON = (pathStart: string) => `::-p-xpath(//button[.//*[local-name(
 const HANDS_ALL: Record<FixtureName, Hands> = {
   ...HANDS,
   opaque: {
-    paths: { reply: /^\/x\/m$/, note: /^\/x\/m$/, ticket: /^\/x\/n$/, assign: { queue: /^\/x\/a$/, agent: /^\/x\/a$/ } },
+    paths: { reply: /^\/x\/m$/, note: /^\/x\/m$/, ticket: /^\/x\/n$/, assign: oneRequest(/^\/x\/a$/) },
     send: (page) => click(page, OPAQUE_ICON('M2 21')),
     submitTicket: (page) => click(page, OPAQUE_ICON('M4 12')),
     assigns: { queue: true, agent: false },
@@ -541,7 +544,7 @@ export function demoTarget(server: ConsoleServer): WriteTarget {
     name: 'demo',
     origin: server.url,
     hands: {
-      paths: { reply: /\/messages$/, note: /\/notes$/, ticket: /^\/api\/tickets$/, refund: /^\/api\/refunds$/, assign: { queue: /\/queue$/, agent: /\/queue$/ } },
+      paths: { reply: /\/messages$/, note: /\/notes$/, ticket: /^\/api\/tickets$/, refund: /^\/api\/refunds$/, assign: oneRequest(/\/queue$/) },
       send: (page) => click(page, '.send-btn'),
       submitTicket: (page) => click(page, '.submit-ticket'),
       async refund(page, _lang, amount, reason) {

@@ -379,7 +379,8 @@ export async function ticketEvents(ticketId: number): Promise<ThreadEvent[]> {
   return rows.map((r) => ({ id: num(r.id), name: r.name ?? '', actor: r.actor ?? '', created: r.timestamp ?? '' }));
 }
 
-const ENTRY_ROLE = { M: 'customer', R: 'agent', N: 'note' } as const;
+/** A thread entry's role by its type (ost_thread_entry.type). */
+export const ENTRY_ROLE = { M: 'customer', R: 'agent', N: 'note' } as const;
 
 /**
  * The thread as the staff panel lists it, in time order: entries and events (role `system`,

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ToolResult } from '../../../src/tools/types.ts';
 import { invokeFrom } from '../../harness.ts';
 import { launchForConsole, type ConsoleBrowser } from '../console-browser.ts';
-import { faqs, loginStaff, seededTicket, showTicket, startOsticket, ticketThread, ticketUser, userTickets, type Osticket, type SeedTicket } from './osticket.ts';
+import { ENTRY_ROLE, faqs, loginStaff, seededTicket, showTicket, startOsticket, ticketThread, ticketUser, userTickets, type Osticket, type SeedTicket } from './osticket.ts';
 
 let os: Osticket;
 let cb: ConsoleBrowser;
@@ -22,7 +22,6 @@ const data = <T>(r: ToolResult): T => {
   return r.data as T;
 };
 const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
-const ROLE = { M: 'customer', R: 'agent', N: 'note' } as const;
 
 async function invoke(name: string, input: unknown = {}, caller: 'ui' | 'llm' = 'ui'): Promise<ToolResult> {
   return invokeFrom(panel, await cb.tabIdOf(page), name, input, caller);
@@ -60,7 +59,7 @@ describe('osTicket ticket page, read side', () => {
     expect(d.conversationId).toBe(String(t.id));
     const entries = d.messages.filter((m) => m.role !== 'system');
     const db = await ticketThread(t.id);
-    expect(entries.map((m) => m.role)).toEqual(db.map((e) => ROLE[e.type]));
+    expect(entries.map((m) => m.role)).toEqual(db.map((e) => ENTRY_ROLE[e.type]));
     expect(entries.map((m) => m.author)).toEqual(db.map((e) => e.poster));
     expect(entries.map((m) => squash(m.text))).toEqual(db.map((e) => squash(e.text)));
     expect(entries.map((m) => m.time.slice(0, 16))).toEqual(db.map((e) => `${e.created.replace(' ', 'T')}`.slice(0, 16)));
