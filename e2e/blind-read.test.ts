@@ -12,25 +12,22 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLIND_FIXTURES, type BlindFixtureName } from '../fixtures/index.ts';
 import type { FixtureServer, Lang } from '../fixtures/types.ts';
-import { launchWithExtension, type Launched } from '../scripts/browser.ts';
-import { fixtureRecords, judgeRecords, type JudgedRecord, type ReadRow } from './consoles/fixture-run.ts';
+import type { Launched } from '../scripts/browser.ts';
+import { fixtureRecords, judgeRecords, launchEnv, type Env, type JudgedRecord, type ReadRow } from './consoles/fixture-run.ts';
 
 const BASELINE = join(import.meta.dirname, 'blind-baseline.json');
 /** The language each console's events are worded in; in the other UI an event is judged by place and actor. */
 const PRIMARY: Record<BlindFixtureName, Lang> = { 'desk-en': 'en', 'desk-zh': 'zh' };
 
 let l: Launched;
-let panel: Page;
+let env: Env;
 const measured: Record<string, string> = {};
 
 beforeAll(async () => {
-  l = await launchWithExtension();
-  panel = await l.browser.newPage();
-  await panel.goto(`chrome-extension://${l.extensionId}/src/sidepanel/index.html?tabId=0`, { waitUntil: 'load' });
+  ({ l, env } = await launchEnv());
 });
 afterAll(async () => {
   await l?.browser.close();
@@ -54,11 +51,13 @@ describe.each(Object.keys(BLIND_FIXTURES) as BlindFixtureName[])('the generic pa
   afterAll(async () => fx?.close());
 
   it.each(['zh', 'en'] as Lang[])('reads as measured in %s (blind-baseline.json), judged by the console backend', async (lang) => {
-    const rows = await judgeRecords({ browser: l.browser, worker: l.worker, panel }, name, await records(fx, name, lang), lang);
+    const rows = await judgeRecords(env, name, await records(fx, name, lang), lang);
     expect(rows.length).toBe((await fx.truth()).records.length * 4);
     const right = rows.filter((r) => r.verdict === 'right').length;
     console.log(`blind ${name} ${lang}: ${right}/${rows.length} right`);
     for (const r of rows) measured[key(r)] = r.verdict;
+    // BLIND_VERBOSE=1 prints every verdict with its reason: what to work from when raising the baseline.
+    if (process.env.BLIND_VERBOSE) for (const r of rows) console.log(`${key(r)}: ${r.verdict} ${r.why}`);
     if (process.env.BLIND_BASELINE === 'write') return;
     const baseline = existsSync(BASELINE) ? (JSON.parse(readFileSync(BASELINE, 'utf8')) as Record<string, string>) : {};
     const changed = rows.filter((r) => baseline[key(r)] !== r.verdict).map((r) => `${key(r)}: ${baseline[key(r)] ?? '(none)'} → ${r.verdict} ${r.why}`);

@@ -7,24 +7,21 @@
  * ticket.history each judged against what the console's own backend holds. A console's own words
  * that no helpdesk uses (悄悄话, 其他工单) come from its vocabulary profile (fixtures/<name>/profile.ts).
  */
-import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES } from '../fixtures/index.ts';
 import type { FixtureServer, Lang } from '../fixtures/types.ts';
-import { launchWithExtension, type Launched } from '../scripts/browser.ts';
-import { installVocabulary, judgeFixture, type ReadRow } from './consoles/fixture-run.ts';
+import type { Launched } from '../scripts/browser.ts';
+import { installVocabulary, judgeFixture, launchEnv, type Env, type ReadRow } from './consoles/fixture-run.ts';
 import { tabIdOf } from './consoles/write-run.ts';
 
 /** The opaque console is built to defeat heuristics (teach mode's test bed): not judged here. */
 const CONSOLES = ['react', 'vue', 'classic', 'chat'] as const;
 
 let l: Launched;
-let panel: Page;
+let env: Env;
 
 beforeAll(async () => {
-  l = await launchWithExtension();
-  panel = await l.browser.newPage();
-  await panel.goto(`chrome-extension://${l.extensionId}/src/sidepanel/index.html?tabId=0`, { waitUntil: 'load' });
+  ({ l, env } = await launchEnv());
 });
 afterAll(async () => l?.browser.close());
 
@@ -37,7 +34,7 @@ describe.each(CONSOLES)('the generic page model on the %s fixture console', (nam
   afterAll(async () => fx?.close());
 
   it.each(['zh', 'en'] as Lang[])('reads every record right in %s, judged by the console backend', async (lang) => {
-    const rows: ReadRow[] = await judgeFixture({ browser: l.browser, worker: l.worker, panel }, fx, lang);
+    const rows: ReadRow[] = await judgeFixture(env, fx, lang);
     expect(rows.length).toBe((await fx.truth()).records.length * 4);
     const wrong = rows.filter((r) => r.verdict !== 'right').map((r) => `${r.record} ${r.tool}: ${r.verdict} ${r.why}`);
     expect(wrong).toEqual([]);
@@ -61,7 +58,7 @@ describe.each(CONSOLES)('the "this console" view on the %s fixture console', (na
     const rec = (await fx.truth()).records[0]!;
     const page = await l.browser.newPage();
     await page.goto(rec.urls.zh, { waitUntil: 'networkidle0' });
-    const tabId = await tabIdOf({ browser: l.browser, worker: l.worker, panel }, page.url());
+    const tabId = await tabIdOf(env, page.url());
     const view = await l.browser.newPage();
     await view.goto(`chrome-extension://${l.extensionId}/src/sidepanel/index.html?tabId=${tabId}&view=console`, { waitUntil: 'load' });
     await view.waitForSelector('.this-console .capability');

@@ -79,6 +79,12 @@ describe.each(PAGES.map((p) => [p.path, p] as const))('generic page model on %s'
       expect(data(await h.invoke(panel, tabId, 'customer.read', {}))).toMatchObject(p.truth.customer!);
     });
   }
+  if (p.truth.notCustomer) {
+    it("never reads the signed-in agent's own name or e-mail as the customer", async () => {
+      const r = await h.invoke(panel, tabId, 'customer.read', {});
+      for (const v of p.truth.notCustomer!) expect(JSON.stringify(r)).not.toContain(v);
+    });
+  }
   if (p.truth.history) {
     it('reads the earlier tickets', async () => {
       const d = data<{ tickets: { id: string }[] }>(await h.invoke(panel, tabId, 'ticket.history', {}));

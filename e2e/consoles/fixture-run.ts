@@ -6,8 +6,17 @@ import type { Browser, Page, WebWorker } from 'puppeteer-core';
 import { VOCABULARY, type FixtureName } from '../../fixtures/index.ts';
 import { vocabularyProfile } from '../../fixtures/kit/vocabulary.ts';
 import type { FixtureServer, Lang } from '../../fixtures/types.ts';
+import { launchWithExtension, type Launched } from '../../scripts/browser.ts';
 import { invokeFrom, waitReady } from '../harness.ts';
 import { judgeRead, READ_TOOLS, type Judged, type ReadTool, type ReadTruth } from './judge.ts';
+
+/** The real extension in a browser, with a side-panel page to call tools from (the fixture suites' setup). */
+export async function launchEnv(): Promise<{ l: Launched; env: Env }> {
+  const l = await launchWithExtension();
+  const panel = await l.browser.newPage();
+  await panel.goto(`chrome-extension://${l.extensionId}/src/sidepanel/index.html?tabId=0`, { waitUntil: 'load' });
+  return { l, env: { browser: l.browser, worker: l.worker, panel } };
+}
 
 export interface ReadRow {
   console: string;

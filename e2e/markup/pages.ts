@@ -15,6 +15,8 @@ export interface MarkupPage {
     customer?: Record<string, string>;
     history?: string[];
     facets?: string[];
+    /** Values on the page that are not the customer's (the signed-in agent's own): never read as the customer. */
+    notCustomer?: string[];
   };
 }
 
@@ -137,6 +139,110 @@ r.innerHTML = '<section><h3>Customer</h3><div class="row"><span class="label">Na
       texts: ['Where is my parcel? Tracking says delivered.', 'Checking with the courier now.'],
       customer: { name: 'Li Na', email: 'li.na@example.cn', phone: '+86 139 0000 1234' },
       facets: ['conversation', 'composer', 'customer', 'ticketForm'],
+    },
+  },
+  {
+    // A mail-style helpdesk: newest first, From/Date headers as a <dl>, the agent only by the
+    // account dropdown's name, a note by a lock icon's tooltip, an event line naming nobody,
+    // a requester card named by class only, older mails folded behind a button, and the
+    // earlier tickets in a tab that fills when opened (one row numbered, one only a linked subject).
+    path: '/helpdesk/requests/7731',
+    html: page(
+      'Request 7731',
+      `<nav class="navbar"><a href="/helpdesk">Acme Help</a><ul class="nav navbar-right"><li class="dropdown">
+<a href="#" class="dropdown-toggle" data-toggle="dropdown" aria-haspopup="true" title="Account"><span class="user-display">Lee Morgan</span> <small>lee@acme-help.io</small></a>
+<ul class="dropdown-menu" style="display:none"><li><a href="/helpdesk/me">Preferences</a></li><li><a href="/helpdesk/logout">Sign out</a></li></ul></li></ul></nav>
+<div class="wrap"><div class="col"><h2>Request 7731: Export stuck at 99%</h2>
+<section class="request-log">
+  <article class="post"><dl class="envelope"><dt>From:</dt><dd>Ana Silva &lt;ana.silva@example.org&gt;</dd><dt>Date:</dt><dd>2026-11-20 10:05</dd></dl><div class="post-text">Thanks, the export finished now.</div></article>
+  <article class="post"><dl class="envelope"><dt>From:</dt><dd>Lee Morgan &lt;lee@acme-help.io&gt;</dd><dt>To:</dt><dd>ana.silva@example.org</dd><dt>Date:</dt><dd>2026-11-20 09:50</dd></dl><div class="post-text">Please try again: we restarted the export worker.</div></article>
+  <article class="post"><p>Priority set to High by Raj Patel · 2026-11-20 09:41</p></article>
+  <article class="post"><div><b>Raj Patel</b> <span>2026-11-20 09:40</span> <i class="icon icon-lock" title="Private note"></i></div><div class="post-text">Worker queue is backed up since the deploy.</div></article>
+  <button type="button" class="older" onclick="unfold(this)">Show 2 older messages</button>
+</section>
+<textarea aria-label="Reply" rows="4"></textarea><button type="button">Send</button></div>
+<aside class="col"><div class="requester-box"><span class="requester-avatar">AS</span><div class="requester-fullname">Ana Silva</div><div class="requester-joined">Joined 2024-02-11</div>
+<div class="requester-mail">ana.silva@example.org</div><div class="requester-tel">+44 20 7946 0011 <span>(Mobile)</span></div></div>
+<div role="tablist"><button role="tab" aria-selected="true" aria-controls="p-info">Info</button><button role="tab" aria-selected="false" aria-controls="p-hist" onmousedown="openHistory()">Ticket history (2)</button></div>
+<div id="p-info" role="tabpanel">Plan: Team</div><div id="p-hist" role="tabpanel" hidden></div></aside></div>
+<script>
+function unfold(b) { b.insertAdjacentHTML('beforebegin', '<article class="post"><dl class="envelope"><dt>From:</dt><dd>Lee Morgan &lt;lee@acme-help.io&gt;</dd><dt>Date:</dt><dd>2026-11-20 09:30</dd></dl><div class="post-text">Looking into it.</div></article><article class="post"><dl class="envelope"><dt>From:</dt><dd>Ana Silva &lt;ana.silva@example.org&gt;</dd><dt>Date:</dt><dd>2026-11-20 09:12</dd></dl><div class="post-text">My export has been stuck at 99% for an hour.</div></article>'); b.remove(); }
+function openHistory() {
+  document.getElementById('p-info').hidden = true;
+  const p = document.getElementById('p-hist'); p.hidden = false; p.textContent = 'Loading…';
+  setTimeout(() => { p.innerHTML = '<table><tr><td><a href="/helpdesk/requests/6120">#6120</a></td><td>Login loop on SSO</td><td>Closed</td><td>Aug 19, 2025</td></tr><tr><td>—</td><td><a href="/helpdesk/requests/5902">Invoice copy for order AC-44120</a></td><td>Solved</td><td>May 2, 2025</td></tr></table>'; }, 300);
+}
+</script>`,
+    ),
+    truth: {
+      recordId: '7731',
+      roles: ['customer', 'agent', 'note', 'system', 'agent', 'customer'],
+      authors: ['Ana Silva', 'Lee Morgan', 'Raj Patel', '', 'Lee Morgan', 'Ana Silva'],
+      texts: [
+        'My export has been stuck at 99% for an hour.',
+        'Looking into it.',
+        'Worker queue is backed up since the deploy.',
+        'Priority set to High by Raj Patel',
+        'Please try again: we restarted the export worker.',
+        'Thanks, the export finished now.',
+      ],
+      customer: { name: 'Ana Silva', email: 'ana.silva@example.org', phone: '+44 20 7946 0011' },
+      history: ['6120', '5902'],
+      facets: ['conversation', 'composer', 'customer'],
+    },
+  },
+  {
+    // A Chinese chat console: an editable contact card (values in inputs after plain keys, no
+    // labels, no names), the signed-in agent only in the top bar beside 退出登录, a colleague's
+    // reply, a transfer event that names nobody, roles only by who wrote each line.
+    path: '/kefu/session/30218',
+    html: page(
+      '会话 30218',
+      `<div class="topbar" style="height:48px"><span>云客服</span> <span class="user-name">王芳</span> <a href="/kefu/logout">退出登录</a></div>
+<div class="wrap"><div class="col"><h2>会话 30218</h2>
+<div class="chat-list">
+  <div class="msg-row"><div class="msg-meta"><span class="msg-from">周杰</span> <span>10:02</span></div><div class="msg-text">你好，我的快递显示已签收，但我没收到。</div></div>
+  <div class="msg-row"><div class="msg-meta"><span class="msg-from">王芳</span> <span>10:03</span></div><div class="msg-text">您好，我帮您查一下物流。</div></div>
+  <div class="msg-row"><div class="msg-text">会话已转接给 售后组 · 10:05</div></div>
+  <div class="msg-row"><div class="msg-meta"><span class="msg-from">李雷</span> <span>10:06</span></div><div class="msg-text">已联系快递员，今天下午重新派送。</div></div>
+  <div class="msg-row"><div class="msg-meta"><span class="msg-from">周杰</span> <span>10:07</span></div><div class="msg-text">好的，谢谢</div></div>
+</div>
+<div contenteditable="true" aria-label="回复" style="min-height:40px;border:1px solid #ccc"></div><button type="button">发送</button></div>
+<div class="col"><div class="contact-info"><div><span>姓名</span><input value="周杰"></div><div><span>电话</span><input value="138 0013 8000"></div><div><span>邮箱</span><input value="zhoujie@example.cn"></div><div><span>备注</span><input value=""></div></div></div></div>`,
+      'zh-CN',
+    ),
+    truth: {
+      recordId: '30218',
+      roles: ['customer', 'agent', 'system', 'agent', 'customer'],
+      authors: ['周杰', '王芳', '', '李雷', '周杰'],
+      texts: ['你好，我的快递显示已签收，但我没收到。', '您好，我帮您查一下物流。', '会话已转接给 售后组', '已联系快递员，今天下午重新派送。', '好的，谢谢'],
+      customer: { name: '周杰', email: 'zhoujie@example.cn', phone: '138 0013 8000' },
+      facets: ['conversation', 'composer', 'customer'],
+    },
+  },
+  {
+    // A single-page app where the only person details on screen are the signed-in agent's, in
+    // the account menu: the customer is not shown, so nothing is read as the customer.
+    path: '/spa/inbox/conv/88120',
+    html: page(
+      'Conversation 88120',
+      `<div class="app-bar" style="display:flex;justify-content:space-between;padding:8px"><b>Relay</b>
+<div class="account"><button class="account-toggle" aria-haspopup="menu" aria-expanded="false">KO ▾</button>
+<div class="account-card"><div class="who-name">Kim Ortega</div><div class="who-mail">kim.ortega@relay-support.com</div></div></div></div>
+<div class="wrap"><div class="col"><h2>Conversation 88120</h2>
+<ol class="timeline">
+  <li class="entry"><strong>Sasha</strong> <span>09:12</span><p>Hi, can I change the delivery address of my order?</p></li>
+  <li class="entry"><strong>Kim Ortega</strong> <span>09:14</span><p>Yes, reply with the new address and I will update it.</p></li>
+</ol>
+<div contenteditable="true" aria-label="Reply" style="min-height:40px;border:1px solid #ccc"></div><button type="button">Send</button></div></div>`,
+    ),
+    truth: {
+      recordId: '88120',
+      roles: ['customer', 'agent'],
+      authors: ['Sasha', 'Kim Ortega'],
+      texts: ['Hi, can I change the delivery address of my order?', 'Yes, reply with the new address and I will update it.'],
+      notCustomer: ['Kim Ortega', 'kim.ortega@relay-support.com'],
+      facets: ['conversation', 'composer'],
     },
   },
 ];

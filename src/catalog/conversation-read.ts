@@ -42,9 +42,9 @@ export const conversationRead = (deps: CatalogDeps): ReadTool<typeof input, unkn
   facets: ['conversation', 'ticketForm'],
   input,
   async run({ limit, offset }, ctx) {
+    const thread = await deps.model().threadUnfolded(ctx.signal);
     const s = deps.model().current();
     const identity = s.identity();
-    const thread = s.thread();
     if (!thread || thread.entries.length === 0) {
       const from = s.facets()?.includes('ticketForm') ? await deps.model().cameFromRecord() : null;
       if (from && from.messages.length) return ok(cameFromRead(from, limit, offset, ctx.caller === 'llm'));

@@ -6,6 +6,8 @@
  * from the page behind a profile's `follow` link (fetched read-only, same origin).
  */
 import { CUSTOMER_KEYS, type CustomerKey, type CustomerRule } from './rules.ts';
+import { fieldsByMarkup, inputPairs } from './customer-card.ts';
+import type { SignedIn } from './self.ts';
 import { readPairs, staticText, type Pair } from './pairs.ts';
 import { queryOne } from './query.ts';
 import { FIELD_SYNONYMS, matchScore } from './synonyms.ts';
@@ -43,6 +45,7 @@ export function labelKey(label: string, extra: CustomerRule['fields'] = {}): Cus
 }
 
 const EMAIL = /[\w.+-]+@[\w-]+(\.[\w-]+)+/;
+const DATE_LINE = /\d{4}\s*[-/.年]\s*\d{1,2}|\b(since|joined|created|member since)\b|创建于|注册于|加入于|成为客户/i;
 const PHONE = /(\+?\(?\d[\d\s().-]{5,}\d(?:\s*(?:x|ext\.?|extension|转|分机)\s*\d{1,6})?)/i;
 
 /** A value cleaned for its field, or null when it does not look like one. */
@@ -56,6 +59,8 @@ export function cleanValue(key: CustomerKey, raw: string): string | null {
     return m && m.replace(/\D/g, '').length >= 6 ? m.trim() : null;
   }
   if (key === 'name') {
+    // A card prints the customer's start date right under the name ("Customer since Mar 4, 2023").
+    if (DATE_LINE.test(v)) return null;
     // Consoles print counts and links after the name ("Maria Garcia (3) ( Manage Collaborators)").
     const name = v
       .replace(/<[^>]*>|\([^)]*@[^)]*\)|[\w.+-]+@[\w-]+(\.[\w-]+)+/g, '')
@@ -66,12 +71,17 @@ export function cleanValue(key: CustomerKey, raw: string): string | null {
   return v.length <= 120 ? v : null;
 }
 
-export function readCustomer(rule: CustomerRule | undefined, panel: Element | null, scope: Document = document): CustomerRead {
+/**
+ * The customer of the open record. `self` is who is signed in (self.ts): their own name and
+ * e-mail are never the customer's, wherever the page shows them.
+ */
+export function readCustomer(rule: CustomerRule | undefined, panel: Element | null, scope: Document = document, self: SignedIn = { names: [], emails: [] }): CustomerRead {
   const out: CustomerRead = { fields: {}, via: {}, panel };
+  const mine = new Set([...self.names, ...self.emails].map((x) => x.trim().toLowerCase()));
   const set = (key: CustomerKey, raw: string | null | undefined, via: FieldVia) => {
     if (out.fields[key] || !raw) return;
     const v = cleanValue(key, raw);
-    if (v) {
+    if (v && !mine.has(v.toLowerCase())) {
       out.fields[key] = v;
       out.via[key] = via;
     }
@@ -86,6 +96,11 @@ export function readCustomer(rule: CustomerRule | undefined, panel: Element | nu
   scopes.push([scope, 'page']);
   for (const [where, via] of scopes) {
     fillFromPairs(readPairs(where), rule, (k, v) => set(k, v, via));
+    if (via === 'panel') {
+      // A card without labels: keys beside inputs, then fields its markup names.
+      fillFromPairs(inputPairs(where as Element).map((p) => ({ ...p, valueEl: where as Element })), rule, (k, v) => set(k, v, 'card'));
+      for (const [k, v] of Object.entries(fieldsByMarkup(where as Element)) as [CustomerKey, string][]) set(k, v, 'card');
+    }
     fillFromLinks(where, (k, v) => set(k, v, 'link'));
   }
   if (!out.fields.email && !out.fields.phone) {

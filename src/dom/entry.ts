@@ -60,17 +60,20 @@ const raw = (el: Element) => (el.textContent ?? '').replace(/\s+/g, ' ').trim();
 
 export function entryParts(entry: Element, rule: EntryRule = {}): EntryParts {
   const els = allIn(entry);
-  const authorEl = (rule.author && queryOne(entry, rule.author)) || findAuthor(els, entry);
-  const timeEl = (rule.time && queryOne(entry, rule.time)) || findTime(els);
-  const line = !authorEl || !timeEl ? headerLine(els, authorEl, timeEl) : null;
+  const mail = mailHeaders(els, entry);
+  // A part found inside the mail headers is one of their rows ("From:"), read from the rows instead.
+  const outside = (el: Element | null) => (el && !mail?.el.contains(el) ? el : null);
+  const authorEl = (rule.author && queryOne(entry, rule.author)) || outside(findAuthor(els, entry));
+  const timeEl = (rule.time && queryOne(entry, rule.time)) || outside(findTime(els));
+  const line = (!authorEl || !timeEl) && !(mail?.from && mail.date) ? headerLine(els, authorEl, timeEl) : null;
   const badge = els.find((el) => isBadge(el)) ?? null;
   const avatars = els.filter((el) => isAvatar(el, entry));
-  const bodyEl = (rule.body && queryOne(entry, rule.body)) || findBody(els, entry, [authorEl, timeEl, line?.el ?? null]);
-  const skipped = new Set([authorEl, timeEl, line?.el, badge, ...avatars].filter((e): e is Element => !!e));
+  const bodyEl = (rule.body && queryOne(entry, rule.body)) || findBody(els, entry, [authorEl, timeEl, line?.el ?? null, mail?.el ?? null]);
+  const skipped = new Set([authorEl, timeEl, line?.el, mail?.el, badge, ...avatars].filter((e): e is Element => !!e));
   const exclude = rule.exclude ?? [];
   const skip = (el: Element) => skipped.has(el) || exclude.some((css) => matchesSafely(el, css)) || (bodyEl === entry && isChrome(el));
   const body = visibleTextOf(bodyEl, { skip });
-  let author = authorEl ? text(authorEl).split('\n')[0]!.slice(0, 80) : (line?.author ?? '');
+  let author = authorEl ? text(authorEl).split('\n')[0]!.slice(0, 80) : (mail?.from || line?.author || '');
   let bodyText = cutQuoted(body.text);
   // An event ("Marcus assigned this to Logistics · 1 hour ago") is all header line: no poster, the line is the text.
   if (!bodyText && line && !authorEl) {
@@ -80,7 +83,7 @@ export function entryParts(entry: Element, rule: EntryRule = {}): EntryParts {
   // An event that names nobody often carries its time in its own line ("… to Logistics · 1 hour ago").
   const tail = !author && !timeEl && !line?.time ? eventTail(bodyText) : null;
   if (tail) bodyText = tail.text;
-  const timeText = timeEl ? text(timeEl) : (line?.time ?? tail?.time ?? dateIn(authorEl?.parentElement ? text(authorEl.parentElement) : ''));
+  const timeText = timeEl ? text(timeEl) : (mail?.date || line?.time || tail?.time || dateIn(authorEl?.parentElement ? text(authorEl.parentElement) : ''));
   const tip = timeEl ? tooltipOf(timeEl) : '';
   const parsed = parseTime(timeText || tip, timeEl?.getAttribute('datetime') ?? null);
   // "2 hours ago" on the page, "Dec 2, 2026 00:45" in its tooltip: the tooltip is the exact time.
@@ -88,6 +91,41 @@ export function entryParts(entry: Element, rule: EntryRule = {}): EntryParts {
   return { author, time: parsed.text, timeIso: exact ?? parsed.iso, text: bodyText, hiddenChars: body.hiddenChars, invisibleChars: body.invisibleChars, noteBadge: !!badge };
 }
 
+
+/** A mail header row: "From: Jane <jane@x>", "发件人：赵敏", as mail-style consoles print them above a message. */
+const MAIL_ROW = /^(from|to|cc|bcc|reply-to|subject|date|sent|发件人|收件人|抄送|密送|回复至|主题|日期|时间|发送时间)\s*[:：]\s*(\S.*)$/i;
+const MAIL_KEY = /^(from|to|cc|bcc|reply-to|subject|date|sent|发件人|收件人|抄送|密送|回复至|主题|日期|时间|发送时间)\s*[:：]?$/i;
+const MAIL_FROM = /^(from|发件人)$/i;
+const MAIL_DATE = /^(date|sent|日期|时间|发送时间)$/i;
+
+/**
+ * The block of mail headers at the top of an entry (two or more rows, one of them From or
+ * Date), as e-mail-based helpdesks show each message: who sent it is the From row's name,
+ * when is its Date row; the block is no part of the message.
+ */
+function mailHeaders(els: Element[], entry: Element): { el: Element; from: string; date: string } | null {
+  const rows: { el: Element; key: string; value: string }[] = [];
+  for (const el of els.slice(0, 120)) {
+    if (el.closest('blockquote')) continue;
+    const m = MAIL_ROW.exec(raw(el));
+    if (m && raw(el).length <= 200) rows.push({ el, key: m[1]!, value: m[2]!.trim() });
+    // A key cell and its value beside it (`<dt>From:</dt><dd>…</dd>`, `<th>`/`<td>`, two spans).
+    const k = !m && el.nextElementSibling ? MAIL_KEY.exec(raw(el)) : null;
+    const value = k ? raw(el.nextElementSibling!) : '';
+    if (k && value && value.length <= 200) rows.push({ el, key: k[1]!, value });
+  }
+  // Keep the innermost row for each line (a row's parent reads the same when it holds one row only).
+  const inner = rows.filter((r) => !rows.some((o) => o !== r && r.el.contains(o.el)));
+  if (inner.length < 2 || !inner.some((r) => MAIL_FROM.test(r.key) || MAIL_DATE.test(r.key))) return null;
+  let block: Element | null = inner[0]!.el.parentElement;
+  while (block && block !== entry && !inner.every((r) => block!.contains(r.el))) block = block.parentElement;
+  if (!block || block === entry) return null;
+  const from = inner.find((r) => MAIL_FROM.test(r.key))?.value ?? '';
+  const name = from.replace(/<[^>]*>|"|'/g, '').trim();
+  return { el: block, from: name || EMAIL_IN.exec(from)?.[0] || '', date: inner.find((r) => MAIL_DATE.test(r.key))?.value ?? '' };
+}
+
+const EMAIL_IN = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/;
 
 /** How a shown time looks: a clock, a date, or a relative time (zh + en); never "Tier 2". */
 const TIME_SHAPE = /^(?:.*\b\d{1,2}:\d{2}\b.*|.*\d{4}[-/.年]\d{1,2}.*|\d{1,2}[/.]\d{1,2}[/.]\d{2,4}.*|.*(?:\bago\b|前|刚刚|just now|yesterday|today|昨天|今天).*)$/i;
@@ -119,7 +157,10 @@ function tooltipOf(el: Element): string {
 
 function isBadge(el: Element): boolean {
   const t = raw(el);
-  return t.length > 0 && t.length <= 48 && el.children.length <= 1 && NOTE_BADGE.test(t);
+  if (t.length > 0 && t.length <= 48 && el.children.length <= 1 && NOTE_BADGE.test(t)) return true;
+  // An icon that says it in its tooltip (a lock titled "Internal note"); never a control ("Note" button).
+  const tip = (el.getAttribute('title') ?? el.getAttribute('aria-label') ?? '').trim();
+  return !!tip && t.length <= 2 && NOTE_BADGE.test(tip) && !el.closest('a, button, [role=button], [role=menuitem]');
 }
 
 /**
@@ -136,7 +177,13 @@ function isAvatar(el: Element, entry: Element): boolean {
   if (hasAny(markupTokens(el), AVATAR_WORDS) && t.length <= 3) return true;
   if (d > 2 || t.length === 0 || t.length > 2 || /\d/.test(t)) return false;
   const beside = [el.previousElementSibling, el.nextElementSibling].some((s) => !!s && raw(s).length > t.length);
-  return beside;
+  return beside && squareBox(el);
+}
+
+/** An avatar is drawn as a small square or circle; a two-character line ("赵敏" signing a mail) spans the column. */
+function squareBox(el: Element): boolean {
+  const r = el.getBoundingClientRect();
+  return r.width > 0 && r.width <= 72 && Math.abs(r.width - r.height) <= r.width * 0.35;
 }
 
 function depth(el: Element, ancestor: Element): number {

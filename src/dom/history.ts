@@ -65,12 +65,20 @@ function idOf(item: Element, whole: string, rule: HistoryRule | undefined): stri
     const v = item.getAttribute(attr);
     if (v) return v;
   }
-  const fromText = ticketIdIn(whole);
+  // A subject that is the row's link ("Missing item in order BC-70211") is no id: the id is in
+  // the row's other text, else in the link's address.
+  const titles = Array.from(item.querySelectorAll('a')).map((a) => (a.textContent ?? '').replace(/\s+/g, ' ').trim()).filter((t) => t && !ID_TEXT.test(t));
+  let rest = whole;
+  for (const t of titles) rest = rest.replace(t, ' ');
+  const fromText = ticketIdIn(rest.replace(/#\s+(?=\d)/g, '#'));
   if (fromText) return fromText;
   const href = item.querySelector('a[href]')?.getAttribute('href');
   if (href) return idFromUrl(new URL(href, item.ownerDocument.baseURI || 'http://x/').href)?.value ?? null;
   return null;
 }
+
+/** A link or cell that is just a ticket number ("#47102", "# 47102", "T-2042"). */
+const ID_TEXT = /^#?\s*([A-Z]{1,6}-?\d{3,}|\d{1,10})$/i;
 
 /** A cell whose markup names it a category or topic (class, data attribute, a column's name). */
 const CATEGORY_HEADER = /^(category|categories|topic|help topic|type|ticket type|分类|类别|类型|工单类型|问题类型|问题分类)$/i;
@@ -154,8 +162,11 @@ export function findHistoryList(section: Element | null, words: readonly string[
   for (const root of collectRoots(scope)) {
     for (const h of Array.from(root.querySelectorAll(HEADINGS))) {
       if (h.childElementCount > 2) continue;
-      const t = (h.textContent ?? '').replace(/\s*[(（]\d+[)）]\s*$/, '').trim().toLowerCase();
+      const whole = (h.textContent ?? '').trim();
+      const t = whole.replace(/\s*[(（]\d+[)）]\s*$/, '').trim().toLowerCase();
       if (!t || t.length > 60 || !words.some((w) => t === w || (t.includes(w) && t.length <= w.length + 24))) continue;
+      // "Ticket history (0)" over an empty-state line: the list is there, with no rows.
+      if (/[(（]0[)）]\s*$/.test(whole)) return ok(h.nextElementSibling ?? h);
       for (let sib = h.nextElementSibling; sib; sib = sib.nextElementSibling) {
         const hit = ok(sib.matches(LIST) ? sib : sib.querySelector(LIST)) ?? (hasIdLines(sib) ? ok(sib) : null);
         if (hit) return hit;

@@ -65,6 +65,8 @@ export function idFromText(text: string): string | null {
 /** A ticket id in a history row (first id-shaped token, `#` optional), never a date's year. */
 const TICKET_ID = /(?:^|[\s#(（[【:：])#?([A-Z]{1,6}-?\d{3,}|\d{4,10})(?=$|[\s,.;:)）\]】·|-])/g;
 const DATE_AFTER = /^[-/.]\d{1,2}[-/.]\d{1,2}/;
+/** What comes before a year in a written date: "Aug 19, ", "19 Aug ", "August ". */
+const YEAR_AFTER_DAY = /(?:\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2},?|\b\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?,?|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?,?)\s*$/i;
 
 export function ticketIdIn(text: string): string | null {
   const s = ` ${text.slice(0, 500)}`;
@@ -72,6 +74,7 @@ export function ticketIdIn(text: string): string | null {
     const id = m[1]!;
     const end = m.index + m[0].length;
     if (/^\d{4}$/.test(id) && DATE_AFTER.test(s.slice(end))) continue; // 2026-11-02
+    if (/^(19|20)\d{2}$/.test(id) && (YEAR_AFTER_DAY.test(s.slice(Math.max(0, m.index - 14), m.index + 1)) || /^\s*年/.test(s.slice(end)))) continue; // Aug 19, 2025 · 2025年
     if (/^\d+$/.test(id) && /[-/.:]\d/.test(s.slice(m.index - 3, m.index + 1))) continue; // the tail of a date or time
     return id;
   }

@@ -80,10 +80,24 @@ export function classifyRoles(entries: RoleSignals[], ctx: RoleContext): { role:
   // customer signs too: in a helpdesk that poster is staff.
   const read = byAuthor(entries, roles);
   const customers = new Set(entries.filter((e, i) => read[i]!.role === 'customer' || isCustomer(e.author, ctx)).map((e) => norm(e.author)).filter(Boolean));
-  if (!customers.size) return read;
+  if (!customers.size) return twoParty(entries, read);
   return read.map((r, i) => {
     const a = norm(entries[i]!.author);
     return r.role === 'unknown' && a && !customers.has(a) ? { role: 'agent', why: 'author is not the customer' } : r;
+  });
+}
+
+/**
+ * No customer is known, but exactly two people post: the signed-in agent (by name) and one
+ * other. In a support thread that other person is the customer (a colleague joining makes three).
+ */
+function twoParty(entries: RoleSignals[], read: { role: ReadRole; why: string }[]): { role: ReadRole; why: string }[] {
+  const posters = new Set(entries.map((e) => norm(e.author)).filter(Boolean));
+  const agents = new Set(entries.filter((e, i) => read[i]!.why === 'author is the agent').map((e) => norm(e.author)));
+  if (posters.size !== 2 || agents.size !== 1) return read;
+  return read.map((r, i) => {
+    const a = norm(entries[i]!.author);
+    return r.role === 'unknown' && a && !agents.has(a) ? { role: 'customer', why: 'the one poster besides the agent' } : r;
   });
 }
 
@@ -162,9 +176,19 @@ function classifyOne(e: RoleSignals, common: Set<string>, aligned: boolean, ctx:
 export const SELF_NAMES = ['you', 'me', '我', '我自己', 'yourself', '你', '您'];
 
 function roleByAuthor(author: string, ctx: RoleContext): { role: ReadRole; why: string } | null {
-  const a = author.trim().toLowerCase();
+  const a = norm(author);
   if (!a) return null;
-  if (SELF_NAMES.includes(a) || ctx.agentNames.some((n) => n && a === n.trim().toLowerCase())) return { role: 'agent', why: 'author is the agent' };
-  if (ctx.customerName && a === ctx.customerName.trim().toLowerCase()) return { role: 'customer', why: 'author is the customer' };
+  if (isCustomer(author, ctx)) return { role: 'customer', why: 'author is the customer' };
+  if (SELF_NAMES.includes(a) || ctx.agentNames.some((n) => isAgentName(a, norm(n)))) return { role: 'agent', why: 'author is the agent' };
   return null;
+}
+
+/**
+ * The poster is the signed-in agent: their full name, or the first name an account menu
+ * shows ("Welcome, Ada" for "Ada Lovelace"; FreeScout's "Sam" for "Sam Agent").
+ */
+function isAgentName(author: string, name: string): boolean {
+  if (!name) return false;
+  if (author === name) return true;
+  return !name.includes(' ') && name.length >= 2 && author.startsWith(`${name} `);
 }

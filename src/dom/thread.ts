@@ -143,8 +143,55 @@ export function findThreadContainer(scope: Document = document): Element | null 
   return best && best.score >= 4 ? best.el : null;
 }
 
-function entryCandidates(container: Element): Element[] {
+/** The children that hold text (what a container is scored on); the entries are those that are no strip. */
+function childrenWithText(container: Element): Element[] {
   return Array.from(container.children).filter((c) => !/^(SCRIPT|STYLE|TEMPLATE|LINK|META)$/.test(c.tagName) && deepText(c).trim().length > 0);
+}
+
+function entryCandidates(container: Element): Element[] {
+  return childrenWithText(container).filter((c) => !isStrip(c));
+}
+
+const CONTROL = 'a, button, [role=button], summary';
+const squashed = (el: Element) => (el.textContent ?? '').replace(/\s+/g, '');
+
+/**
+ * The control that shows entries a long thread folds away: "Show 3 earlier messages", "Load
+ * older", "Expand all", "显示更早的 3 条消息", "查看更早的消息", "展开全部" — inside the thread or
+ * right beside it (Help Scout, Intercom and Zendesk fold long threads this way).
+ */
+const EXPANDER = /^(show|view|load|see)\s+(all\s+|\d+\s+)?(more|earlier|older|previous|hidden)?\s*(\d+\s+)?(earlier\s+|older\s+|more\s+|previous\s+)?(messages?|replies|entries|items|threads|emails|conversations?|activity)$|^expand all$|^(显示|查看|加载|展开)(更早|更多|全部|之前|以前)的?\s*(\d+\s*条)?\s*(消息|回复|记录|对话|邮件)?$|^展开全部$/i;
+
+export function threadExpander(container: Element): HTMLElement | null {
+  const scope = [container, container.parentElement].filter((e): e is Element => !!e);
+  for (const root of scope) {
+    for (const el of Array.from(root.querySelectorAll<HTMLElement>(CONTROL)).slice(0, 200)) {
+      const t = (el.textContent ?? '').replace(/\s+/g, ' ').trim();
+      if (t.length <= 40 && EXPANDER.test(t) && elementVisible(el) && !(el as HTMLButtonElement).disabled) return el;
+    }
+  }
+  return null;
+}
+
+const STRIP_WORDS = ['toolbar', 'bar', 'filter', 'filters', 'sort', 'sorting', 'sortbar', 'tabs', 'pager', 'pagination', 'actionbar', 'controls'];
+
+/**
+ * A strip over or under the entries (sort order, filters, counts: "Sort: newest · All / Notes
+ * only · 7 items"), not an entry: a toolbar by role or markup, or a row of links and buttons
+ * with no time, whose text is mostly theirs.
+ */
+function isStrip(el: Element): boolean {
+  if (el.getAttribute('role') === 'toolbar' || el.getAttribute('role') === 'tablist') return true;
+  const t = (el.textContent ?? '').replace(/\s+/g, ' ').trim();
+  if (t.length > 160 || el.querySelector('time, [datetime]')) return false;
+  if (hasAny(markupTokens(el), STRIP_WORDS)) return true;
+  if (TIMEISH.test(t)) return false;
+  // One control and nothing else ("Show 3 earlier messages", "Load older"): a control, not an entry.
+  const only = el.matches(CONTROL) ? el : el.children.length === 1 && el.firstElementChild!.matches(CONTROL) ? el.firstElementChild : null;
+  if (only && squashed(only) === squashed(el)) return true;
+  const controls = Array.from(el.querySelectorAll('a, button, [role=button], [role=tab]'));
+  const controlText = controls.reduce((n, c) => n + (c.textContent ?? '').replace(/\s+/g, '').length, 0);
+  return controls.length >= 2 && controlText >= t.replace(/\s+/g, '').length * 0.5;
 }
 
 /** Text of an element including its open shadow roots (lit/Stencil entries keep theirs there). */
@@ -162,7 +209,7 @@ const NOT_THREAD = 'nav, header, footer, form, select, table, dl, [role=navigati
 const TIMEISH = /\d{1,2}:\d{2}|\d+\s*(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?)\s*ago|just now|yesterday|前|昨天|今天|刚刚|\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}\/\d{1,2}\/\d{2,4}/i;
 
 export function containerScore(el: Element): number {
-  const kids = entryCandidates(el);
+  const kids = childrenWithText(el);
   if (kids.length < 1 || kids.length > 500) return 0;
   if (el.matches(NOT_THREAD) || el.closest('nav, header, footer, [role=navigation], [role=banner], [contenteditable=true]')) return 0;
   // Whitespace squashed: server-rendered templates indent deeply, and the time may sit far into the raw text.

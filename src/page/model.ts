@@ -10,14 +10,19 @@
  * next question builds a new one. Nothing here throws.
  */
 import { findComposer, findNoteBox } from '../dom/composer.ts';
-import { readCustomer, readCustomerFromPage, type CustomerRead } from '../dom/customer.ts';
+import { labelKey, readCustomer, readCustomerFromPage, type CustomerRead } from '../dom/customer.ts';
+import { cardByMarkup } from '../dom/customer-card.ts';
+import { signedIn, type SignedIn } from '../dom/self.ts';
+import { findNamedTab, panelOf } from '../dom/tabs.ts';
+import { press } from '../dom/controls/events.ts';
+import { sleep } from '../dom/window.ts';
 import { detectEditor } from '../dom/editors/index.ts';
 import { controlIndex, findField, findSection, listControls, type Control, type FoundField } from '../dom/find.ts';
 import { findHistoryList, historyBeside, readHistoryRows, type TicketRow } from '../dom/history.ts';
 import { queryAll, queryOne } from '../dom/query.ts';
 import { readSubject } from '../dom/subject.ts';
 import { FIELD_SYNONYMS, SECTION_SYNONYMS, type FieldKey } from '../dom/synonyms.ts';
-import { readThreadByRule, readThreadByShape, type ThreadRead } from '../dom/thread.ts';
+import { readThreadByRule, readThreadByShape, threadExpander, type ThreadRead } from '../dom/thread.ts';
 import { isVisible } from '../dom/text.ts';
 import { visibleTextOf } from '../dom/visible.ts';
 import type { Facet } from '../tools/types.ts';
@@ -99,8 +104,11 @@ export class Snapshot {
     return this.ticketForm()?.via === 'profile' && !this.thread()?.entries.length;
   }
 
+  /** Who the page says is signed in (its account menu): never the customer, and the author of the agent's entries. */
+  readonly signedIn = once((): SignedIn => safe(() => signedIn(this.doc), { names: [], emails: [] }));
+
   readonly agentNames = once((): string[] => {
-    const names = [this.env.agentName()];
+    const names = [this.env.agentName(), ...this.signedIn().names];
     const pick = this.profile?.agentName;
     const el = pick ? queryOne(this.doc, pick.css) : null;
     if (el && pick) names.push(pickValue(el, pick) ?? '');
@@ -110,10 +118,12 @@ export class Snapshot {
   readonly customerPanel = once((): Element | null => {
     const rule = this.profile?.customer;
     const fromRule = rule?.container ? queryOne(this.doc, rule.container) : null;
-    return fromRule ?? safe(() => findSection('customer', { within: this.doc, extra: this.profile?.synonyms?.sections?.customer }), null);
+    const named = fromRule ?? safe(() => findSection('customer', { within: this.doc, extra: this.profile?.synonyms?.sections?.customer }), null);
+    // No heading names it: the card its markup names (`.customer-card`, FreeScout's `.customer-data`).
+    return named ?? safe(() => cardByMarkup(this.doc, (l) => labelKey(l, this.profile?.customer?.fields)), null);
   });
 
-  readonly customer = once((): CustomerRead => safe(() => readCustomer(this.profile?.customer, this.customerPanel(), this.doc), { fields: {}, via: {}, panel: null }));
+  readonly customer = once((): CustomerRead => safe(() => readCustomer(this.profile?.customer, this.customerPanel(), this.doc, this.signedIn()), { fields: {}, via: {}, panel: null }));
 
   /** The profile's thread rule when it matches anything, else the thread found by its shape. */
   readonly thread = once((): ThreadRead | null =>
@@ -621,14 +631,37 @@ export class PageModel {
     return record && Object.values(record.customer).some(Boolean) ? followed({ ...record.customer }) : null;
   }
 
-  /** History rows, from this page or the profile's follow link. */
+  /**
+   * The whole thread: when a long thread folds entries away behind "Show 3 earlier messages"
+   * (or "Expand all"), that control is pressed and the thread read once it has grown.
+   */
+  async threadUnfolded(signal?: AbortSignal): Promise<ThreadRead | null> {
+    const first = this.current().thread();
+    const more = first ? threadExpander(first.container) : null;
+    if (!first || !more) return first;
+    press(more);
+    let now: ThreadRead | null = first;
+    for (let waited = 0; waited < TAB_LOAD_MS; waited += TAB_POLL_MS) {
+      await sleep(TAB_POLL_MS, signal);
+      now = this.current().thread();
+      if (now && now.entries.length > first.entries.length) break;
+    }
+    return now;
+  }
+
+  /** History rows behind a tab that is not open (rowsBehindTab). */
+  historyBehindTab(signal?: AbortSignal): Promise<{ rows: TicketRow[]; via: Via } | null> {
+    return rowsBehindTab(this, this.doc, this.current().profile?.synonyms?.sections?.history ?? [], signal);
+  }
+
+  /** History rows, from this page, the profile's follow link, or behind a tab. */
   async historyWithFollow(signal?: AbortSignal): Promise<{ rows: TicketRow[]; via: Via | 'follow' } | null> {
     const s = this.current();
     const here = s.history();
     if (here) return { rows: here, via: s.historyRule()?.container ? 'profile' : 'heuristics' };
     const follow = s.profile?.history?.follow;
     const href = follow ? this.followHref(follow, s) : null;
-    if (!follow || !href) return null;
+    if (!follow || !href) return this.historyBehindTab(signal);
     const page = await this.fetchPage(href, signal);
     if (!page) return null;
     // The page behind the link is read as that kind of page: its own rule (a customer page
@@ -637,6 +670,39 @@ export class PageModel {
     const list = (follow.within && queryOne(page, follow.within)) || (rule?.container && queryOne(page, rule.container)) || null;
     if (!list) return null;
     return { rows: readHistoryRows(list, rule, false), via: 'follow' };
+  }
+}
+
+/** How long a tab that fetches its rows on opening may take to show them. */
+const TAB_LOAD_MS = 4_000;
+const TAB_POLL_MS = 100;
+
+/**
+ * History rows behind a tab or accordion that is not open ("Previous conversations (3)"; many
+ * consoles fetch them only then): a label that counts none is an empty history, else the tab
+ * is opened, its rows read once they are there, and what was selected before is selected again.
+ */
+async function rowsBehindTab(model: PageModel, doc: Document, extra: readonly string[], signal?: AbortSignal): Promise<{ rows: TicketRow[]; via: Via } | null> {
+  const words = [...SECTION_SYNONYMS.history, ...extra];
+  const t = findNamedTab(doc, words);
+  if (!t) return null;
+  if (t.count === 0) return { rows: [], via: 'heuristics' };
+  if (t.open) return null;
+  press(t.tab);
+  try {
+    let rows: TicketRow[] | null = null;
+    for (let waited = 0; waited < TAB_LOAD_MS; waited += TAB_POLL_MS) {
+      await sleep(TAB_POLL_MS, signal);
+      // The tab's own pane, else whatever the page model now finds.
+      const pane = panelOf(t.tab);
+      const list = pane ? (findHistoryList(pane, words, doc) ?? pane) : null;
+      rows = list ? readHistoryRows(list, undefined) : model.current().history();
+      // A count on the label says how many rows to wait for (the list may show a spinner row first).
+      if (rows && rows.length > 0 && (t.count === null || rows.length >= Math.min(t.count, 10))) break;
+    }
+    return rows ? { rows, via: 'heuristics' } : null;
+  } finally {
+    if (t.selected?.isConnected) press(t.selected);
   }
 }
 

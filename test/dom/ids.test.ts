@@ -34,6 +34,13 @@ describe('ids in headings and rows', () => {
     expect(ticketIdIn('INC0010023 — Printer jam')).toBe('INC0010023');
     expect(ticketIdIn('Refund not received')).toBeNull();
   });
+  it("never takes a written date's year for a ticket number (a row whose subject is its only link)", () => {
+    expect(ticketIdIn('Where is my parcel? Closed Aug 19, 2025')).toBeNull();
+    expect(ticketIdIn('Return label Closed 19 Aug 2025')).toBeNull();
+    expect(ticketIdIn('开票信息修改 已关闭 2025年9月2日')).toBeNull();
+    expect(ticketIdIn('#47102 Promo code not applied Solved Nov 2, 2025')).toBe('47102');
+    expect(ticketIdIn('Ticket 2025 cannot log in')).toBe('2025');
+  });
   it('compares ids of the same shape family only', () => {
     expect(sameId('#C-1001', 'c-1001')).toBe(true);
     expect(comparableIds('C-1001', 'C-1002')).toBe(true);
