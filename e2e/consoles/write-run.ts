@@ -284,19 +284,24 @@ export interface WriteTarget {
 
 /** A fixture console as a write target, judged by its truth and log. */
 export function fixtureTarget(name: FixtureName, fx: FixtureServer): WriteTarget {
+  return truthTarget(name, fx, HANDS_ALL[name], (r) => {
+    const category = EXPECTED_CATEGORY[r.customer.email]!;
+    return { category, categoryLabel: r.options.categories.find((c) => c.value === category)!.label };
+  });
+}
+
+/**
+ * Any console served by the fixture kit (its truth and request log), as a write target driven
+ * by `hands`; `category` is what category.match should choose on a record.
+ */
+export function truthTarget(name: string, fx: FixtureServer, hands: Hands, category: (r: RecordTruth) => Pick<TargetRecord, 'category' | 'categoryLabel'>): WriteTarget {
   return {
     name,
-    hands: HANDS_ALL[name],
+    hands,
     origin: fx.url,
     reset: () => fx.reset(),
     async records() {
-      return (await fx.truth()).records.map((r) => ({
-        id: r.recordId,
-        urls: r.urls,
-        customer: r.customer,
-        category: EXPECTED_CATEGORY[r.customer.email]!,
-        categoryLabel: r.options.categories.find((c) => c.value === EXPECTED_CATEGORY[r.customer.email])!.label,
-      }));
+      return (await fx.truth()).records.map((r) => ({ id: r.recordId, urls: r.urls, customer: r.customer, ...category(r) }));
     },
     backend: {
       async mark(recordId) {

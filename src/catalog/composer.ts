@@ -2,7 +2,10 @@
  * The reply composer and the note box as tools use them: found (or opened through the
  * console's Reply / Note control), the record they belong to, and text counted in the thread.
  */
+import { press } from '../dom/controls/events.ts';
+import { isToggle, modeControls, setMode } from '../dom/composer-mode.ts';
 import { detectEditor } from '../dom/editors/index.ts';
+import { fail } from '../tools/errors.ts';
 import { kindOf, type FoundField } from '../dom/find.ts';
 import { observe, quiet, waitFor } from '../dom/observe.ts';
 import { squash } from '../dom/text.ts';
@@ -24,6 +27,30 @@ export function composerOf(deps: CatalogDeps, kind: 'reply' | 'note', includeHid
   const el = c.el;
   const fieldKind = el.tagName === 'TEXTAREA' ? 'textarea' : el.tagName === 'INPUT' ? 'text' : 'editable';
   return { key: kind, el, kind: fieldKind, via: c.via === 'profile' ? 'label' : 'nearby', label: c.via, score: 1 };
+}
+
+/**
+ * The reply box as it is now, for a prepare: the reply composer, or an editor left in note
+ * mode that has a control to switch it back (the send switches it before typing).
+ */
+export function replyBoxNow(deps: CatalogDeps): FoundField | null {
+  const reply = composerOf(deps, 'reply', true);
+  if (reply) return reply;
+  const note = composerOf(deps, 'note');
+  const m = note ? modeControls(note.el) : null;
+  return note && m && (m.reply || isToggle(m.note)) ? { ...note, key: 'reply' } : null;
+}
+
+/**
+ * The control a write presses first because the composer is not shown yet (FreeScout's Reply,
+ * a Note tab): its name, for dry runs and cards ("would open the reply box with Reply").
+ */
+export function openerName(deps: CatalogDeps, kind: 'reply' | 'note'): string | null {
+  const c = deps.model().current().composer(kind);
+  if (!c?.activate) return null;
+  const a = c.activate;
+  const name = (a.textContent ?? '').replace(/\s+/g, ' ').trim() || a.getAttribute('aria-label') || a.getAttribute('data-original-title') || a.title || '';
+  return name.slice(0, 40) || kind;
 }
 
 const EDITABLE = 'textarea, input, [contenteditable]:not([contenteditable="false"])';
@@ -48,11 +75,31 @@ export function textCount(root: Element, text: string, composer?: Element): numb
  * clicked as a person would and the composer awaited. Null when there is none to show.
  */
 export async function openComposer(deps: CatalogDeps, kind: 'reply' | 'note', signal: AbortSignal): Promise<FoundField | null | RunResult<never>> {
+  const f = await shownComposer(deps, kind, signal);
+  if (!f || isFailure(f)) return f;
+  // One editor for both: it is put in this kind's mode before anything is typed, or nothing is.
+  const mode = await setMode(f.el, kind, signal);
+  if (mode === 'failed') {
+    const other = kind === 'reply' ? 'internal-note' : 'reply';
+    return fail('failed', 'COMPOSER_MODE', `The editor is in ${other} mode and could not be switched to ${kind === 'reply' ? 'reply' : 'internal note'} mode, so nothing was written.`, `Switch the editor to ${kind === 'reply' ? 'Reply' : 'Note'} by hand and try again.`);
+  }
+  return f;
+}
+
+async function shownComposer(deps: CatalogDeps, kind: 'reply' | 'note', signal: AbortSignal): Promise<FoundField | null | RunResult<never>> {
   const recipe = deps.model().current().recipe(kind);
   if (recipe && recipe.text >= 0) return openByRecipe(deps, kind, recipe, signal);
   const c = deps.model().current().composer(kind);
+  // One editor for both, with mode controls beside it: the other kind's box is this kind's once
+  // its mode is set (openComposer sets it). A mode control wins over a tab named like a note
+  // elsewhere on the page (a thread's "Notes only" filter).
+  if (!c || (kind === 'note' && c.activate)) {
+    const shared = await sharedBox(deps, kind, !c, signal);
+    if (shared || !c) return shared;
+  }
   if (!c?.activate) return composerOf(deps, kind);
-  c.activate.click();
+  // The whole press: component kits open on pointerdown / mousedown, not click alone.
+  press(c.activate);
   // The box is shown already and shared with the reply: the tab switched its mode; the box
   // stays the one found (its button now says what the mode is, and note.add looks for that).
   if (c.el !== c.activate) return (await quiet(document.documentElement, 100, 1_000, signal), composerOf(deps, kind));
@@ -70,6 +117,25 @@ export async function openComposer(deps: CatalogDeps, kind: 'reply' | 'note', si
 }
 
 const SHOWN_MS = 3_000;
+
+/**
+ * A box of one kind found as the other kind's, where one editor is both: the note box of a
+ * console whose editor appears after Reply is pressed and has a Note switch (`open`: press
+ * Reply first), or the reply box of an editor left in note mode. It serves only when the
+ * editor has a control that puts it in this kind's mode; else there is no such box.
+ */
+async function sharedBox(deps: CatalogDeps, kind: 'reply' | 'note', open: boolean, signal: AbortSignal): Promise<FoundField | null | RunResult<never>> {
+  const other = kind === 'note' ? 'reply' : 'note';
+  const box = open && kind === 'note' ? await shownComposer(deps, 'reply', signal) : composerOf(deps, other);
+  if (!box || isFailure(box)) return box;
+  if (kind === 'note' && open) {
+    const note = composerOf(deps, 'note');
+    if (note) return note;
+  }
+  const m = modeControls(box.el);
+  const switchable = kind === 'note' ? !!m.note : !!m.reply || isToggle(m.note);
+  return switchable ? { ...box, key: kind } : null;
+}
 
 function fieldOf(el: Element, kind: 'reply' | 'note'): FoundField {
   const target = detectEditor(el)?.editable ?? el;

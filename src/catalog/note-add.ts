@@ -5,7 +5,8 @@ import { fail } from '../tools/errors.ts';
 import type { WriteTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
 import { deliver, fillComposer } from './landed.ts';
-import { composerOf, openComposer, recipeCommit, recordIdOf } from './composer.ts';
+import { modeCommit } from '../dom/composer-mode.ts';
+import { composerOf, openComposer, openerName, recipeCommit, recordIdOf } from './composer.ts';
 import { isFailure, recipeOf, recipeSteps } from './recipe.ts';
 import { buttonNear, enabledAfterFill, foreignCommit } from './press.ts';
 
@@ -15,7 +16,11 @@ const input = z.strictObject({ text: z.string().check(z.trim(), z.minLength(1), 
 function noteButton(deps: CatalogDeps, box: Element): ReturnType<typeof buttonNear> {
   const s = deps.model().current();
   const own = s.submit('note');
-  return own ? { ok: true, el: own, label: '' } : buttonNear(s.composer('note')?.container ?? box, BUTTON_SYNONYMS.addNote, { disabledOk: true });
+  if (own) return { ok: true, el: own, label: '' };
+  const near = buttonNear(s.composer('note')?.container ?? box, BUTTON_SYNONYMS.addNote, { disabledOk: true });
+  // One editor for reply and note with one generic submit ("提交"): that button, once the mode is note.
+  const shared = near.ok ? null : modeCommit(box);
+  return shared ? { ok: true, el: shared, label: '' } : near;
 }
 
 export const noteAdd = (deps: CatalogDeps): WriteTool<typeof input, unknown> => ({
@@ -34,7 +39,8 @@ export const noteAdd = (deps: CatalogDeps): WriteTool<typeof input, unknown> => 
     const f = composerOf(deps, 'note', true);
     const id = recordIdOf(deps);
     const recipe = recipeOf(deps, 'note');
-    return { recordId: id ?? undefined, touches: f ? ['note'] : [], missing: f ? [] : ['note'], display: { conversation: id, text, ...(recipe ? { steps: recipeSteps(recipe, { text }) } : {}) } };
+    const opens = openerName(deps, 'note');
+    return { recordId: id ?? undefined, touches: f ? ['note'] : [], missing: f ? [] : ['note'], display: { conversation: id, text, ...(opens ? { opens } : {}), ...(recipe ? { steps: recipeSteps(recipe, { text }) } : {}) } };
   },
   async run({ text }, ctx) {
     const f = await openComposer(deps, 'note', ctx.signal);

@@ -4,7 +4,7 @@ import { setValue } from '../dom/set-value.ts';
 import { fail, ok } from '../tools/errors.ts';
 import type { WriteTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
-import { composerOf, openComposer } from './composer.ts';
+import { composerOf, openComposer, openerName } from './composer.ts';
 import { isFailure, recipeOf, recipeSteps } from './recipe.ts';
 
 const input = z.strictObject({ text: z.string().check(z.trim(), z.minLength(1), z.maxLength(2_000)) });
@@ -23,7 +23,8 @@ export const replyDraft = (deps: CatalogDeps): WriteTool<typeof input, unknown> 
   async preview({ text }) {
     const f = composerOf(deps, 'reply', true);
     const recipe = recipeOf(deps, 'reply');
-    return { touches: f ? ['reply'] : [], missing: f ? [] : ['reply'], display: { text, ...(recipe ? { steps: recipeSteps(recipe, { text }).slice(0, -1) } : {}) } };
+    const opens = openerName(deps, 'reply');
+    return { touches: f ? ['reply'] : [], missing: f ? [] : ['reply'], display: { text, ...(opens ? { opens } : {}), ...(recipe ? { steps: recipeSteps(recipe, { text }).slice(0, -1) } : {}) } };
   },
   async run({ text }, ctx) {
     const f = await openComposer(deps, 'reply', ctx.signal);

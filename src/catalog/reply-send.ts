@@ -9,7 +9,8 @@ import { recordFacts } from '../page/facts.ts';
 import { noHiddenControls } from '../tools/unicode.ts';
 import { deliver, fillComposer } from './landed.ts';
 import { foreignCommit } from './press.ts';
-import { composerOf, openComposer, recipeCommit, recordIdOf } from './composer.ts';
+import { modeCommit } from '../dom/composer-mode.ts';
+import { composerOf, openComposer, recipeCommit, recordIdOf, replyBoxNow } from './composer.ts';
 import { isFailure } from './recipe.ts';
 
 /** The composer's Send: the profile's, the one found with the composer, else one named Send near it (then anywhere). */
@@ -19,7 +20,8 @@ function sendButton(deps: CatalogDeps, editor: Element): HTMLElement | null {
   if (s.recipe('reply')) return s.submit('reply');
   const info = s.composer('reply', true);
   const scope = info?.container ?? editor.closest('form, section, [role=region], [role=form]') ?? document.body;
-  return s.submit('reply') ?? info?.sendButton ?? findButton(BUTTON_SYNONYMS.send, { scope }) ?? findButton(BUTTON_SYNONYMS.send);
+  // One editor for reply and note with one generic submit ("提交"): that button, once the mode is set.
+  return s.submit('reply') ?? info?.sendButton ?? findButton(BUTTON_SYNONYMS.send, { scope }) ?? modeCommit(editor) ?? findButton(BUTTON_SYNONYMS.send);
 }
 
 /** A prepared send holds the exact text. */
@@ -56,8 +58,10 @@ export const replySend = (deps: CatalogDeps): SendTool<typeof input, unknown> =>
     const facts = recordFacts(deps.model().current(), { person: 'to' });
     const id = facts.recordId;
     if (!id) return fail('not_found', 'NO_CONVERSATION', 'No conversation is open, so there is no one to send to.', 'Open the conversation first.');
-    const composer = composerOf(deps, 'reply', true);
+    const composer = replyBoxNow(deps);
     if (!composer) return fail('not_found', 'NO_COMPOSER', 'No reply composer was found.', 'Open the conversation first.');
+    // Without text: what the reply box holds; a box in note mode holds a note, never sent as a reply.
+    if (!text && !composerOf(deps, 'reply', true)) return fail('validation', 'EMPTY_DRAFT', 'The editor is in internal-note mode: there is no reply draft to send.', 'Switch the editor to Reply and type the reply first.');
     const message = text ?? currentValue(composer.el, composer.kind).trim();
     if (!message) return fail('validation', 'EMPTY_DRAFT', 'The reply box is empty: there is nothing to send.', 'Type or draft the reply first.');
     // No card for a send whose button is another job's: checked here and again at delivery.

@@ -284,8 +284,30 @@ const finish = (c: Candidate): ComposerFound => {
 
 /** The reply composer of the open conversation, or what was tried. */
 export function findComposer(opts: { scope?: Document | Element } = {}): ComposerResult {
-  const { found, tried } = best('reply', opts.scope ?? document);
-  return found ? finish(found) : { ok: false, tried };
+  const scope = opts.scope ?? document;
+  const { found, tried } = best('reply', scope);
+  if (found) return finish(found);
+  // Many consoles show the editor only after Reply is pressed (FreeScout, Help Scout, Zendesk's
+  // "Public reply"): that control opens it, as the agent would.
+  const opener = replyOpener(scope);
+  return opener ? { ok: false, tried: [...tried, `a "${normLabel(opener.textContent || opener.getAttribute('aria-label') || opener.title || '')}" control would open the reply box`], activate: opener } : { ok: false, tried };
+}
+
+/** A control that opens the reply box: named exactly Reply / 回复 (text, aria-label or title), never a submit or a Send. */
+const OPENS_REPLY = /^(?:[↩↵⤺]\s*)?(reply|reply to customer|write a reply|public reply|回复|回复客户|写回复|答复)$/i;
+const OPENER = 'button, a, [role=button], [role=tab]';
+
+function replyOpener(scope: Document | Element): HTMLElement | null {
+  for (const root of collectRoots(scope)) {
+    for (const el of Array.from(root.querySelectorAll<HTMLElement>(OPENER)).slice(0, 2000)) {
+      // A submit in a form posts it ("Post Reply"); a button outside any form only opens something.
+      if (el.tagName !== 'A' && (el as HTMLButtonElement).form && (el as HTMLButtonElement).type === 'submit') continue;
+      if (el.closest('[role=menu], .dropdown-menu') || !isVisible(el)) continue;
+      const name = (el.textContent ?? '').replace(/\s+/g, ' ').trim() || el.getAttribute('aria-label') || el.getAttribute('data-original-title') || el.title || '';
+      if (OPENS_REPLY.test(name.trim())) return el;
+    }
+  }
+  return null;
 }
 
 /** The internal-note box; when it is behind a tab, `activate` is the tab that shows it. */
@@ -306,7 +328,7 @@ export function findNoteBox(opts: { scope?: Document | Element } = {}): Composer
 /** A visible, not yet selected tab (or tab-like link/button) named like an internal note. */
 function noteTab(scope: Document | Element): HTMLElement | null {
   for (const root of collectRoots(scope)) {
-    for (const el of Array.from(root.querySelectorAll<HTMLElement>('[role=tab], a[href^="#"], button, [data-toggle=tab], [data-bs-toggle=tab]'))) {
+    for (const el of Array.from(root.querySelectorAll<HTMLElement>('[role=tab], a[href^="#"], button, [role=button], [data-toggle=tab], [data-bs-toggle=tab]'))) {
       if (el.getAttribute('aria-selected') === 'true' || !isVisible(el)) continue;
       const text = normLabel(el.textContent || el.getAttribute('aria-label') || el.title || '');
       if (text && text.length <= 40 && mentions(text, NOTE_TABS) && !mentions(text, BUTTONS.note.filter((b) => !NOTE_TABS.includes(b)))) return el;

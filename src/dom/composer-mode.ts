@@ -1,0 +1,109 @@
+/**
+ * The mode of an editor that serves both the reply and the internal note: a radio pair
+ * ("公开回复 / 内部备注", "Public reply / Internal note"), a Note switch or checkbox, a
+ * pressed-state button or a tab beside the editor (Zendesk, Intercom, Front and many in-house
+ * consoles build it one of these ways). A reply typed while it is in note mode lands in the
+ * note; a note typed in reply mode is published to the customer (issue 21). So every composer
+ * write puts the editor in its mode first, and stops when it cannot.
+ * https://www.w3.org/WAI/ARIA/apg/patterns/switch/ · https://www.w3.org/WAI/ARIA/apg/patterns/radio/
+ */
+import { press } from './controls/events.ts';
+import { normLabel } from './text.ts';
+import { sleep } from './window.ts';
+
+export type Mode = 'reply' | 'note';
+
+/** Names of a mode control, the whole name only: "Note" is one, "Add a note to the order" is not. */
+const NAMES: Record<Mode, readonly string[]> = {
+  note: ['内部备注', '备注', '内部', '私密备注', '内部消息', 'note', 'internal note', 'internal', 'private note', 'private', 'whisper', 'notes'],
+  reply: ['公开回复', '回复', '回复客户', '公开', 'reply', 'public reply', 'public', 'reply to customer', 'customer reply'],
+};
+const CONTROL = 'input[type=radio], input[type=checkbox], [role=switch], [role=radio], [role=tab], button[aria-pressed]';
+
+export interface ModeControls {
+  reply: HTMLElement | null;
+  note: HTMLElement | null;
+}
+
+/** The mode controls that belong to `editor`: in its form, else in the nearest ancestor (4 up) that has any. */
+export function modeControls(editor: Element): ModeControls {
+  const face = editor.ownerDocument.defaultView?.frameElement ?? editor;
+  const scopes: Element[] = [];
+  const form = face.closest('form');
+  if (form) scopes.push(form);
+  for (let cur = face.parentElement, i = 0; cur && i < 4; cur = cur.parentElement, i++) scopes.push(cur);
+  for (const scope of scopes) {
+    const found: ModeControls = { reply: null, note: null };
+    for (const el of Array.from(scope.querySelectorAll<HTMLElement>(CONTROL)).slice(0, 40)) {
+      const name = normLabel(nameOf(el));
+      for (const mode of ['note', 'reply'] as const) if (!found[mode] && NAMES[mode].includes(name)) found[mode] = el;
+    }
+    if (found.note || found.reply) return found;
+  }
+  return { reply: null, note: null };
+}
+
+function nameOf(el: HTMLElement): string {
+  const label = (el as HTMLInputElement).labels?.[0] ?? el.closest('label');
+  return (label?.textContent ?? '').trim() || el.getAttribute('aria-label') || (el.textContent ?? '').trim() || el.title || '';
+}
+
+/** Whether a mode control is on (checked, pressed, selected). */
+export function isOn(el: HTMLElement): boolean {
+  if (el instanceof HTMLInputElement) return el.checked;
+  return el.getAttribute('aria-checked') === 'true' || el.getAttribute('aria-pressed') === 'true' || el.getAttribute('aria-selected') === 'true';
+}
+
+/** The mode the controls say, or null when they say none. */
+export function modeOf(c: ModeControls): Mode | null {
+  if (c.note && isOn(c.note)) return 'note';
+  if (c.reply && isOn(c.reply)) return 'reply';
+  // A lone Note switch that is off: the editor replies.
+  return c.note && !c.reply && isToggle(c.note) ? 'reply' : null;
+}
+
+/** A control that turns a mode on and off (a Note switch or checkbox, a pressed-state button). */
+export const isToggle = (el: HTMLElement | null): boolean => !!el && ((el instanceof HTMLInputElement && el.type === 'checkbox') || el.getAttribute('role') === 'switch' || el.hasAttribute('aria-pressed'));
+
+/**
+ * Puts the editor in `want` as a person would (pressing the control) and checks it took:
+ * 'none' when the editor has no mode controls, 'ok' when it is in that mode now, 'failed'
+ * when it could not be put there (the caller then writes nothing).
+ */
+export async function setMode(editor: Element, want: Mode, signal?: AbortSignal): Promise<'none' | 'ok' | 'failed'> {
+  const c = modeControls(editor);
+  if (!c.note && !c.reply) return 'none';
+  if (modeOf(c) === want) return 'ok';
+  const target = want === 'note' ? c.note : (c.reply ?? (c.note && isToggle(c.note) ? c.note : null));
+  if (!target) return 'failed';
+  press(target);
+  for (let i = 0; i < 10; i++) {
+    await sleep(30, signal);
+    if (modeOf(modeControls(editor)) === want) return 'ok';
+  }
+  return 'failed';
+}
+
+/** A submit that names no job: what one shared editor's single button says whatever its mode. */
+const GENERIC_SUBMIT = /^(提交|发布|保存|确定|发送|submit|post|save|ok|send|add)$/i;
+
+/**
+ * The one button that commits a shared editor, whatever its mode (desk consoles with a radio
+ * pair and a single "提交" / "Submit"): the only submit or generic-named button in the form or
+ * box that holds its mode controls. Null when the editor has no mode controls or the box has
+ * more than one such button (then which is which is not known).
+ */
+export function modeCommit(editor: Element): HTMLElement | null {
+  const c = modeControls(editor);
+  const ctl = c.note ?? c.reply;
+  if (!ctl) return null;
+  const face = editor.ownerDocument.defaultView?.frameElement ?? editor;
+  let box: Element | null = ctl.closest('form');
+  for (let cur = ctl.parentElement, i = 0; !box && cur && i < 5; cur = cur.parentElement, i++) if (cur.contains(face)) box = cur;
+  if (!box) return null;
+  const buttons = Array.from(box.querySelectorAll<HTMLElement>('button, input[type=submit]')).filter((b) => {
+    const name = normLabel(b.textContent || (b as HTMLInputElement).value || b.getAttribute('aria-label') || '');
+    return (b as HTMLButtonElement).type === 'submit' ? !name || GENERIC_SUBMIT.test(name) : GENERIC_SUBMIT.test(name);
+  });
+  return buttons.length === 1 ? buttons[0]! : null;
+}
