@@ -17,7 +17,7 @@ import { startModelServer, type ModelServer, type RecordedRequest } from '../dem
 import { MAX_IMPORT_ARTICLES } from '../src/kb/import.ts';
 import { jsonEndpoint, LOCAL } from '../src/kb/presets.ts';
 import type { ToolResult } from '../src/tools/types.ts';
-import { launchedWorker, startHarness, until, type Harness } from './harness.ts';
+import { launchedWorker, poll, startHarness, until, type Harness } from './harness.ts';
 
 let h: Harness;
 let model: ModelServer;
@@ -245,7 +245,9 @@ describe('hostile knowledge sources', () => {
     // A restarted worker has no index in memory: its first search meets the whole index loading.
     const old = h.worker;
     await old.close();
-    await until(async () => h.browser.targets().some((t) => t.type() === 'service_worker' && t.url().startsWith(`chrome-extension://${h.extensionId}/`)), (up) => !up);
+    // A bare wait: an event (the open console tab's content script) may start a new worker at
+    // once, and that one is restarted too (no index in memory); either way the search below meets it.
+    await poll(async () => h.browser.targets().some((t) => t.type() === 'service_worker' && t.url().startsWith(`chrome-extension://${h.extensionId}/`)), (up) => !up, 8_000);
     started = Date.now();
     const first = await h.invoke(panel, tabId, 'kb.search', { query: 'topic 42', limit: 3 }, 'llm');
     console.log(`measured: first kb.search of a restarted worker answered in ${Date.now() - started} ms (${first.status}, ${hits(first)})`);
