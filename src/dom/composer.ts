@@ -31,7 +31,8 @@ const WORDS = {
 const SUBMIT_VERBS = ['添加', '保存', '提交', '发送', '发布', 'add', 'save', 'post', 'send', 'submit'];
 const BUTTONS = {
   reply: ['发送', '发送回复', '回复', '提交回复', '发布回复', '回复客户', 'send', 'send reply', 'reply', 'post reply', 'submit reply', 'respond'],
-  note: ['添加备注', '保存备注', '提交备注', '发布备注', '添加内部备注', 'add note', 'save note', 'post note', 'add internal note', 'post internal note', 'save internal note'],
+  // 添加注释: FreeScout's zh-CN "Add Note" (resources/lang/zh-CN.json).
+  note: ['添加备注', '保存备注', '提交备注', '发布备注', '添加内部备注', '添加注释', 'add note', 'save note', 'post note', 'add internal note', 'post internal note', 'save internal note'],
 };
 const NOTE_TABS = ['内部备注', '添加备注', '备注', '内部', 'internal note', 'post internal note', 'add internal note', 'note', 'notes', 'add note', 'whisper'];
 /**

@@ -141,3 +141,19 @@ export function sectionTitle(el: Element): string {
   const h = ownHeading(el);
   return h ? ownText(h) : '';
 }
+
+const FILLABLE = 'input:not([type=hidden]):not([type=submit]):not([type=button]):not([type=search]), select, textarea, [contenteditable=true], [contenteditable=""]';
+
+/**
+ * A section that names a form but holds no field is the form's title bar ("New
+ * Conversation" over its toolbar, FreeScout): the form it names is the first form after it
+ * with two fields or more, not a search box. Any other section is its own form.
+ */
+export function formNamedBy(section: Element): Element {
+  if (section.querySelector(FILLABLE)) return section;
+  const doc = section.ownerDocument;
+  const after = Array.from(doc.querySelectorAll('form')).find(
+    (f) => !!(section.compareDocumentPosition(f) & Node.DOCUMENT_POSITION_FOLLOWING) && !f.matches('[role=search]') && f.querySelectorAll(FILLABLE).length >= 2,
+  );
+  return after ?? section;
+}

@@ -64,7 +64,8 @@ export const BUTTON_SYNONYMS = {
   submitTicket: ['提交工单', '提交', '创建', 'submit ticket', 'submit', 'create'],
   send: ['发送', '发送回复', 'send', 'send reply'],
   // Live chats call the internal note a whisper (ServiceNow Agent Chat: "Agent Whisper").
-  addNote: ['添加备注', '保存备注', '提交备注', 'add note', 'save note', 'post note', 'add internal note', 'add whisper', 'send whisper'],
+  // 添加注释: FreeScout's zh-CN "Add Note" (resources/lang/zh-CN.json).
+  addNote: ['添加备注', '保存备注', '提交备注', '添加注释', 'add note', 'save note', 'post note', 'add internal note', 'add whisper', 'send whisper'],
   assign: ['分配', '转派', '指派', 'assign', 'reassign'],
   transfer: ['转移', '转部门', '转交', '转接', 'transfer'],
   cancel: ['取消', '关闭', 'cancel', 'close'],

@@ -18,6 +18,7 @@ import { press } from '../dom/controls/events.ts';
 import { sleep } from '../dom/window.ts';
 import { detectEditor } from '../dom/editors/index.ts';
 import { controlIndex, findField, findSection, listControls, type Control, type FoundField } from '../dom/find.ts';
+import { formNamedBy } from '../dom/sections.ts';
 import { findHistoryList, historyBeside, readHistoryRows, type TicketRow } from '../dom/history.ts';
 import { queryAll, queryOne } from '../dom/query.ts';
 import { readSubject } from '../dom/subject.ts';
@@ -264,7 +265,7 @@ export class Snapshot {
     const home = key === 'ticketForm' ? this.profile?.ticketForm?.path : undefined;
     if (home && !onPath(this.doc.location, home)) return null;
     const el = safe(() => findSection(key, { includeHidden: true, within: this.doc, extra: this.profile?.synonyms?.sections?.[key] }), null);
-    return el ? { el, via: 'heuristics' } : null;
+    return el ? { el: formNamedBy(el), via: 'heuristics' } : null;
   }
 
   readonly assign = once((): { via: Via } | null => {
