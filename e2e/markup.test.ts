@@ -10,7 +10,7 @@ import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ToolResult } from '../src/tools/types.ts';
 import { startHarness, waitReady, type Harness } from './harness.ts';
-import { PAGES, type MarkupPage } from './markup/pages.ts';
+import { LINKED, PAGES, type MarkupPage } from './markup/pages.ts';
 
 let h: Harness;
 let server: Server;
@@ -20,7 +20,7 @@ let panel: Page;
 beforeAll(async () => {
   h = await startHarness({ agentName: 'Alex' });
   server = createServer((req, res) => {
-    const hit = PAGES.find((p) => p.path === req.url);
+    const hit = [...PAGES, ...LINKED].find((p) => p.path === req.url);
     res.writeHead(hit ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
     res.end(hit?.html ?? 'not found');
   });

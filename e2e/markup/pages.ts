@@ -245,4 +245,49 @@ function openHistory() {
       facets: ['conversation', 'composer'],
     },
   },
+  {
+    // Earlier tickets only on the requester's own list, behind "All tickets" beside the name
+    // (its address names the person); the navigation's "All tickets" is everyone's queue.
+    path: '/agent/ticket.php?id=41',
+    html: page(
+      'Ticket #740112',
+      `<nav><a href="/agent/tickets.php?queue=all">All tickets</a> <a href="/agent/logout.php">Log out</a></nav>
+<div id="main"><h2>Ticket #740112: Card declined at checkout</h2>
+<table class="ticket-info"><tr><th>User:</th><td>Rosa Díaz <a href="/agent/tickets.php?a=search&amp;uid=9">All tickets</a></td></tr>
+<tr><th>Email:</th><td>rosa.diaz@example.org</td></tr></table>
+<div class="thread-entries">
+  <div class="thread-entry message"><div class="header"><b>Rosa Díaz</b> posted 2026-11-28 14:02</div><div class="thread-body">My card is declined at checkout.</div></div>
+  <div class="thread-entry response"><div class="header"><b>Ada Agent</b> posted 2026-11-28 14:30</div><div class="thread-body">Which card type do you use?</div></div>
+</div></div>`,
+    ),
+    truth: {
+      recordId: '41',
+      roles: ['customer', 'agent'],
+      authors: ['Rosa Díaz', 'Ada Agent'],
+      texts: ['My card is declined at checkout.', 'Which card type do you use?'],
+      customer: { name: 'Rosa Díaz', email: 'rosa.diaz@example.org' },
+      history: ['739001', '735870'],
+      facets: ['conversation', 'customer'],
+    },
+  },
+];
+
+/** Pages the judged ones link to (served, not judged themselves). */
+export const LINKED: { path: string; html: string }[] = [
+  {
+    // Rosa Díaz's own tickets, the open one among them (ticket.history leaves it out).
+    path: '/agent/tickets.php?a=search&uid=9',
+    html: page(
+      'Tickets',
+      `<table class="list"><tr><th>Number</th><th>Created</th><th>Subject</th><th>Status</th></tr>
+<tr><td><a href="ticket.php?id=41">740112</a></td><td>11/28/26</td><td><a href="ticket.php?id=41">Card declined at checkout</a></td><td>Open</td></tr>
+<tr><td><a href="ticket.php?id=37">739001</a></td><td>10/02/26</td><td><a href="ticket.php?id=37">Refund for order #88120</a></td><td>Closed</td></tr>
+<tr><td><a href="ticket.php?id=30">735870</a></td><td>Aug 19, 2025</td><td><a href="ticket.php?id=30">Change of address</a></td><td>Closed</td></tr></table>`,
+    ),
+  },
+  {
+    // The console's queue of everyone's tickets: never this customer's history.
+    path: '/agent/tickets.php?queue=all',
+    html: page('All tickets', `<table class="list"><tr><td><a href="ticket.php?id=2">700001</a></td><td>Someone else</td></tr></table>`),
+  },
 ];

@@ -45,12 +45,13 @@ export function labelKey(label: string, extra: CustomerRule['fields'] = {}): Cus
 }
 
 const EMAIL = /[\w.+-]+@[\w-]+(\.[\w-]+)+/;
+const TICKETS_LINK_TAIL = /\s+(all tickets|view all tickets|all conversations|全部工单|所有工单|查看全部工单|历史工单)$/i;
 const DATE_LINE = /\d{4}\s*[-/.年]\s*\d{1,2}|\b(since|joined|created|member since)\b|创建于|注册于|加入于|成为客户/i;
 const PHONE = /(\+?\(?\d[\d\s().-]{5,}\d(?:\s*(?:x|ext\.?|extension|转|分机)\s*\d{1,6})?)/i;
 
 /** A value cleaned for its field, or null when it does not look like one. */
 export function cleanValue(key: CustomerKey, raw: string): string | null {
-  const v = raw.replace(/\s+/g, ' ').trim();
+  let v = raw.replace(/\s+/g, ' ').trim();
   // A value has a letter or a digit: a form's required marker ("*") or a dash is not one.
   if (!/[\p{L}\p{N}]/u.test(v)) return null;
   if (key === 'email') return EMAIL.exec(v)?.[0] ?? null;
@@ -61,6 +62,8 @@ export function cleanValue(key: CustomerKey, raw: string): string | null {
   if (key === 'name') {
     // A card prints the customer's start date right under the name ("Customer since Mar 4, 2023").
     if (DATE_LINE.test(v)) return null;
+    // A link to their tickets after the name ("Rosa Díaz All tickets") is no part of it.
+    v = v.replace(TICKETS_LINK_TAIL, '').trim();
     // Consoles print counts and links after the name ("Maria Garcia (3) ( Manage Collaborators)").
     const name = v
       .replace(/<[^>]*>|\([^)]*@[^)]*\)|[\w.+-]+@[\w-]+(\.[\w-]+)+/g, '')

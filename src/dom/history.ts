@@ -116,11 +116,14 @@ function dateOf(item: Element, whole: string): string {
   return m ? (parseTime(m[0], null).iso?.slice(0, 10) ?? m[0]) : '';
 }
 
+/** A cell that is only a date or a time ("12/1/26 1:13 PM", "2026-01-20"): never a title. */
+const DATE_CELL = /^\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}(,?\s+\d{1,2}:\d{2}(:\d{2})?(\s*[ap]m)?)?$/i;
+
 /** The link text, else the title-ish cell, else the row text without id, status and date. */
 function titleOf(item: Element, whole: string, known: string[], text: (el: Element) => string): string {
   for (const el of Array.from(item.querySelectorAll('a, [class*=title], [class*=subject], td'))) {
     const t = text(el);
-    if (t && t.length > 3 && !known.some((k) => k && (t === k || t === `#${k}`))) return t;
+    if (t && t.length > 3 && !DATE_CELL.test(t) && !known.some((k) => k && (t === k || t === `#${k}`))) return t;
   }
   let rest = whole;
   for (const k of known) if (k) rest = rest.replace(`#${k}`, ' ').replace(k, ' ');
@@ -199,4 +202,47 @@ function leadingIds(el: Element): boolean {
 function hasIdLines(el: Element): boolean {
   const lines = visibleTextOf(el).text.split('\n').filter((l) => l.trim());
   return lines.length > 0 && lines.length <= 50 && lines.filter((l) => ticketIdIn(l)).length >= Math.max(1, lines.length / 2);
+}
+
+/** "All tickets" of the customer, as a link says it (not "View all": too vague to follow). */
+const ALL_TICKETS = /^(all tickets|view all tickets|all conversations|view all conversations|all requests|全部工单|所有工单|查看全部工单|查看所有工单|全部对话|所有对话)$/i;
+/** A URL that names a person: the list behind it is that person's (never the console's "All tickets" queue). */
+const PERSON_PARAM = /^(uid|user|userid|user_id|customer|customerid|customer_id|requester|requesterid|requester_id|contact|contactid|contact_id|client|clientid|client_id)$/i;
+const PERSON_PATH = /\/(users?|customers?|contacts?|requesters?|clients?)\/[\w-]+/i;
+
+/**
+ * The customer's own ticket list behind a link: "All Tickets" beside the requester (osTicket's
+ * Related Tickets menu, `tickets.php?a=search&uid=1`), same origin, its address naming a
+ * person. Outside navigation and the top bar, where "All tickets" is everyone's queue.
+ */
+export function customerTicketsLink(doc: Document): string | null {
+  for (const a of Array.from(doc.querySelectorAll<HTMLAnchorElement>('a[href]')).slice(0, 3000)) {
+    if (!ALL_TICKETS.test((a.textContent ?? '').replace(/\s+/g, ' ').trim()) || a.closest('nav, header, [role=navigation], [role=banner]')) continue;
+    let url: URL;
+    try {
+      url = new URL(a.getAttribute('href')!, doc.baseURI);
+    } catch {
+      continue;
+    }
+    if (url.origin !== doc.location.origin) continue;
+    if ([...url.searchParams.keys()].some((k) => PERSON_PARAM.test(k)) || PERSON_PATH.test(url.pathname)) return url.href;
+  }
+  return null;
+}
+
+/**
+ * The list on a fetched page (unrendered) with the most rows that show a ticket number in
+ * their own text: a menu of sort links (`?uid=1&sort=due`) has ids only in its addresses.
+ */
+export function ticketListOn(doc: Document): TicketRow[] | null {
+  let best: { list: Element; n: number } | null = null;
+  for (const list of Array.from(doc.querySelectorAll('table, ul, ol')).slice(0, 200)) {
+    if (list.closest('nav, header, [role=navigation]')) continue;
+    const n = rowsOf(list).filter((r) => !!ticketIdIn(staticText(r))).length;
+    if (n > 0 && (!best || n > best.n)) best = { list, n };
+  }
+  if (!best) return null;
+  // Its footer ("Select: All None") and other rows without a number are no tickets.
+  const shown = new Set(rowsOf(best.list).map((r) => ticketIdIn(staticText(r))).filter(Boolean));
+  return readHistoryRows(best.list, undefined, false).filter((r) => shown.has(r.id));
 }

@@ -100,12 +100,19 @@ export function staticShown(el: Element): boolean {
   return true;
 }
 
+/** Elements a layout would put apart: their texts never run together ("739001" and "10/02/26" in two cells). */
+const APART = 'td, th, li, dd, dt, div, p, tr, h1, h2, h3, h4, h5, h6, section, article, label, button';
+
 export function staticText(el: Element): string {
   let out = '';
+  let block: Element | null = null;
   const walker = el.ownerDocument.createTreeWalker(el, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     const p = n.parentElement;
     if (!p || /^(SCRIPT|STYLE|TEMPLATE|NOSCRIPT|OPTION|SELECT|TEXTAREA)$/.test(p.tagName) || !staticShown(p)) continue;
+    const here = p.closest(APART);
+    if (here !== block) out += ' ';
+    block = here;
     out += n.textContent ?? '';
   }
   return stripInvisible(out).text.replace(/\s+/g, ' ').trim();

@@ -19,7 +19,7 @@ import { sleep } from '../dom/window.ts';
 import { detectEditor } from '../dom/editors/index.ts';
 import { controlIndex, findField, findSection, listControls, type Control, type FoundField } from '../dom/find.ts';
 import { formNamedBy } from '../dom/sections.ts';
-import { findHistoryList, historyBeside, readHistoryRows, type TicketRow } from '../dom/history.ts';
+import { customerTicketsLink, findHistoryList, historyBeside, readHistoryRows, ticketListOn, type TicketRow } from '../dom/history.ts';
 import { queryAll, queryOne } from '../dom/query.ts';
 import { readSubject } from '../dom/subject.ts';
 import { FIELD_SYNONYMS, SECTION_SYNONYMS, type FieldKey } from '../dom/synonyms.ts';
@@ -650,6 +650,14 @@ export class PageModel {
     return now;
   }
 
+  /** History rows on the customer's own ticket list behind an "All tickets" link (fetched read-only, never rendered). */
+  async historyByLink(signal?: AbortSignal): Promise<{ rows: TicketRow[]; via: 'follow' } | null> {
+    const href = safe(() => customerTicketsLink(this.doc), null);
+    const page = href ? await this.fetchPage(href, signal) : null;
+    const rows = page ? safe(() => ticketListOn(page), null) : null;
+    return rows ? { rows, via: 'follow' } : null;
+  }
+
   /** History rows behind a tab that is not open (rowsBehindTab). */
   historyBehindTab(signal?: AbortSignal): Promise<{ rows: TicketRow[]; via: Via } | null> {
     return rowsBehindTab(this, this.doc, this.current().profile?.synonyms?.sections?.history ?? [], signal);
@@ -662,7 +670,7 @@ export class PageModel {
     if (here) return { rows: here, via: s.historyRule()?.container ? 'profile' : 'heuristics' };
     const follow = s.profile?.history?.follow;
     const href = follow ? this.followHref(follow, s) : null;
-    if (!follow || !href) return this.historyBehindTab(signal);
+    if (!follow || !href) return (await this.historyBehindTab(signal)) ?? this.historyByLink(signal);
     const page = await this.fetchPage(href, signal);
     if (!page) return null;
     // The page behind the link is read as that kind of page: its own rule (a customer page
@@ -701,7 +709,8 @@ async function rowsBehindTab(model: PageModel, doc: Document, extra: readonly st
       // A count on the label says how many rows to wait for (the list may show a spinner row first).
       if (rows && rows.length > 0 && (t.count === null || rows.length >= Math.min(t.count, 10))) break;
     }
-    return rows ? { rows, via: 'heuristics' } : null;
+    // Nothing there once opened: not the list this was about (its page decides no more than that).
+    return rows?.length ? { rows, via: 'heuristics' } : null;
   } finally {
     if (t.selected?.isConnected) press(t.selected);
   }
