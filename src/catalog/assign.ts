@@ -177,7 +177,11 @@ async function watchChoice(
   const before = noticeBaseline(document, signals);
   const refused = await act();
   if (refused) return refused;
-  const outcome = await watchOutcome(before, { timeoutMs: deps.observeMs ?? 5_000, signal: ctx.signal, ...(signals ? { signals } : {}) });
+  // A console that reloads the page once it applied the choice (FreeScout's Assignee menu):
+  // the check goes to the next page, as after a submit, and this answer is uncertain until then.
+  const onLeave = handOnLeaving(deps, { tool: toolOf(k), record: 'same', words: k.words, data: data('', option) }, ctx);
+  const outcome = await watchOutcome(before, { timeoutMs: deps.observeMs ?? 5_000, signal: ctx.signal, onLeave, ...(signals ? { signals } : {}) });
+  if (outcome.left) return leftResult(k, `"${option.text}" was chosen`);
   const why = doubt();
   if (outcome.kind === 'uncertain' && why) return fail('uncertain', k.words.silent, `Chose "${option.text}", but the control shows ${why} and the console said nothing.`, k.words.check);
   return fromOutcome(outcome, (n) => data(n, option), k.words);
