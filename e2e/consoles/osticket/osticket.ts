@@ -275,6 +275,21 @@ export async function pageSettled(page: Page): Promise<void> {
   });
 }
 
+/**
+ * Moving a test's page on between tests abandons whatever a test left half-filled, on purpose.
+ * osTicket guards a changed form with a beforeunload prompt (scp.js warnOnLeave), and an
+ * unanswered prompt freezes the page: the next goto then times out with no word of why (seen
+ * in CI). Leaving is accepted, and said; any other dialog is dismissed and said, so the test
+ * fails on its own assertions instead of a 30 s hang.
+ */
+export function answerDialogs(page: Page): void {
+  page.on('dialog', (d) => {
+    const leave = d.type() === 'beforeunload';
+    console.warn(`[osticket] ${d.type()} dialog ${leave ? 'accepted' : 'dismissed'}: ${d.message()}`);
+    void (leave ? d.accept() : d.dismiss()).catch(() => undefined);
+  });
+}
+
 /** Opens a ticket in the staff panel (`tickets.php?id=`) and waits until it can be used. */
 export async function openTicket(page: Page, ticketId: number): Promise<void> {
   await page.goto(`${osticketState().url}/scp/tickets.php?id=${ticketId}`, { waitUntil: 'load' });

@@ -18,6 +18,7 @@ import type { PreparedCall, ToolResult } from '../../../src/tools/types.ts';
 import { confirmCard, invokeFrom, toastText, until } from '../../harness.ts';
 import { launchForConsole, type ConsoleBrowser } from '../console-browser.ts';
 import {
+  answerDialogs,
   dbNow,
   faqs,
   htmlToText,
@@ -69,6 +70,7 @@ beforeAll(async () => {
   os = await startOsticket();
   cb = await launchForConsole(new URL(os.url).origin, { agentName: 'Ada Agent', queues: ['Sales', 'Support'] });
   page = await cb.browser.newPage();
+  answerDialogs(page);
   await loginStaff(page, os.staff);
   panel = await cb.browser.newPage();
   await panel.goto(`chrome-extension://${cb.extensionId}/src/sidepanel/index.html?tabId=0`, { waitUntil: 'load' });
