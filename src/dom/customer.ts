@@ -10,7 +10,7 @@ import { fieldsByMarkup, inputPairs } from './customer-card.ts';
 import type { SignedIn } from './self.ts';
 import { readPairs, staticText, type Pair } from './pairs.ts';
 import { queryOne } from './query.ts';
-import { FIELD_SYNONYMS, matchScore } from './synonyms.ts';
+import { FIELD_SYNONYMS, matchScore, TICKET_LIST_LINKS } from './synonyms.ts';
 import { normLabel } from './text.ts';
 import { visibleTextOf } from './visible.ts';
 
@@ -45,7 +45,7 @@ export function labelKey(label: string, extra: CustomerRule['fields'] = {}): Cus
 }
 
 const EMAIL = /[\w.+-]+@[\w-]+(\.[\w-]+)+/;
-const TICKETS_LINK_TAIL = /\s+(all tickets|view all tickets|all conversations|全部工单|所有工单|查看全部工单|历史工单)$/i;
+const TICKETS_LINK_TAIL = new RegExp(`\\s+(${TICKET_LIST_LINKS.join('|')})$`, 'i');
 const DATE_LINE = /\d{4}\s*[-/.年]\s*\d{1,2}|\b(since|joined|created|member since)\b|创建于|注册于|加入于|成为客户/i;
 const PHONE = /(\+?\(?\d[\d\s().-]{5,}\d(?:\s*(?:x|ext\.?|extension|转|分机)\s*\d{1,6})?)/i;
 

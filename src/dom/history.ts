@@ -10,6 +10,7 @@ import { staticShown, staticText } from './pairs.ts';
 import { queryAll, queryOne } from './query.ts';
 import { collectRoots } from './roots.ts';
 import { parseTime } from './time.ts';
+import { TICKET_LIST_LINKS } from './synonyms.ts';
 import { hasAny, markupTokens } from './tokens.ts';
 import { elementVisible, visibleTextOf } from './visible.ts';
 
@@ -205,7 +206,7 @@ function hasIdLines(el: Element): boolean {
 }
 
 /** "All tickets" of the customer, as a link says it (not "View all": too vague to follow). */
-const ALL_TICKETS = /^(all tickets|view all tickets|all conversations|view all conversations|all requests|全部工单|所有工单|查看全部工单|查看所有工单|全部对话|所有对话)$/i;
+const ALL_TICKETS = new RegExp(`^(${TICKET_LIST_LINKS.join('|')})$`, 'i');
 /** A URL that names a person: the list behind it is that person's (never the console's "All tickets" queue). */
 const PERSON_PARAM = /^(uid|user|userid|user_id|customer|customerid|customer_id|requester|requesterid|requester_id|contact|contactid|contact_id|client|clientid|client_id)$/i;
 const PERSON_PATH = /\/(users?|customers?|contacts?|requesters?|clients?)\/[\w-]+/i;
@@ -235,14 +236,14 @@ export function customerTicketsLink(doc: Document): string | null {
  * their own text: a menu of sort links (`?uid=1&sort=due`) has ids only in its addresses.
  */
 export function ticketListOn(doc: Document): TicketRow[] | null {
-  let best: { list: Element; n: number } | null = null;
+  let best: { list: Element; ids: Set<string> } | null = null;
   for (const list of Array.from(doc.querySelectorAll('table, ul, ol')).slice(0, 200)) {
     if (list.closest('nav, header, [role=navigation]')) continue;
-    const n = rowsOf(list).filter((r) => !!ticketIdIn(staticText(r))).length;
-    if (n > 0 && (!best || n > best.n)) best = { list, n };
+    const ids = new Set(rowsOf(list).map((r) => ticketIdIn(staticText(r))).filter((id): id is string => !!id));
+    if (ids.size > 0 && (!best || ids.size > best.ids.size)) best = { list, ids };
   }
-  if (!best) return null;
   // Its footer ("Select: All None") and other rows without a number are no tickets.
-  const shown = new Set(rowsOf(best.list).map((r) => ticketIdIn(staticText(r))).filter(Boolean));
-  return readHistoryRows(best.list, undefined, false).filter((r) => shown.has(r.id));
+  if (!best) return null;
+  const { list, ids } = best;
+  return readHistoryRows(list, undefined, false).filter((r) => ids.has(r.id));
 }

@@ -45,6 +45,12 @@ export const TOKEN_SYNONYMS: Record<FieldKey, readonly string[]> = {
   reply: ['reply', 'message'],
 };
 
+/**
+ * What a link to the customer's own ticket list says ("All tickets" beside the requester): the
+ * history reader follows it (history.ts), and the customer reader keeps it out of a name.
+ */
+export const TICKET_LIST_LINKS = ['all tickets', 'view all tickets', 'all conversations', 'view all conversations', 'all requests', '全部工单', '所有工单', '查看全部工单', '查看所有工单', '全部对话', '所有对话', '历史工单'] as const;
+
 export const SECTION_SYNONYMS = {
   // "New conversation": mail-style helpdesks (Help Scout, FreeScout, Front) call a ticket a conversation.
   ticketForm: ['快速建单', '新建工单', '创建工单', '提交工单', '新工单', '工单', '新建对话', '新的对话', '新对话', '创建对话', 'quick ticket', 'new ticket', 'create ticket', 'open a new ticket', 'open new ticket', 'create a ticket', 'ticket', 'new conversation', 'create conversation', 'start a conversation'],
