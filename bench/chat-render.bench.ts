@@ -10,10 +10,9 @@
  * renderer main thread), not from timers inside the page, which a long task would delay.
  */
 import type { Page } from 'puppeteer-core';
-import { startChatBench, type BenchRow } from './lib.ts';
+import { type BenchRow, medianOf, startChatBench } from './lib.ts';
 
 const RUNS = 5;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 interface TraceEvent {
   name: string;
@@ -80,8 +79,8 @@ export async function benchChatRender(): Promise<BenchRow[]> {
       });
       once.push(Math.max(...rendered));
     }
-    const stream = median(streamed);
-    const floor = median(once);
+    const stream = medianOf(streamed);
+    const floor = medianOf(once);
     return [
       {
         name: `side panel: longest main-thread task while a 2 MB answer streams (${Math.round(shown / 1024)} KB shown)`,

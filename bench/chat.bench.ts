@@ -17,9 +17,8 @@ import type { RecordedRequest } from '../demo/model/server.ts';
 import { minimalPreactPanel } from './floor-builds.ts';
 import { writeFloorExtension } from './floor-extension.ts';
 import { panelEager } from './panel-bundle.ts';
-import { startChatBench, type BenchRow } from './lib.ts';
+import { type BenchRow, medianOf, startChatBench } from './lib.ts';
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const QUESTIONS = 15;
 
 /**
@@ -144,12 +143,12 @@ export async function benchChat(): Promise<BenchRow[]> {
     }
     const size = panelEager();
     const floorSize = await minimalPreactPanel();
-    const render = median(panelLoads.map((l) => l.render));
-    const dcl = median(panelLoads.map((l) => l.dcl));
-    const floorRender = median(floorLoads.map((l) => l.render));
-    const floorDcl = median(floorLoads.map((l) => l.dcl));
-    const perRound = median(overheads);
-    const bareRoundMs = median(bare);
+    const render = medianOf(panelLoads.map((l) => l.render));
+    const dcl = medianOf(panelLoads.map((l) => l.dcl));
+    const floorRender = medianOf(floorLoads.map((l) => l.render));
+    const floorDcl = medianOf(floorLoads.map((l) => l.dcl));
+    const perRound = medianOf(overheads);
+    const bareRoundMs = medianOf(bare);
     return [
       { name: 'minimal Preact panel page (bare extension): first render', medianUs: floorRender * 1000, floor: 'itself', ratio: 1, note: `its DOMContentLoaded ${floorDcl.toFixed(1)} ms` },
       { name: 'side panel: DOMContentLoaded', medianUs: dcl * 1000, floor: 'minimal panel DOMContentLoaded', ratio: dcl / floorDcl, addedUs: (dcl - floorDcl) * 1000 },

@@ -21,7 +21,7 @@ import { startConsole } from '../demo/console/server.ts';
 import { DIST, launchWithExtension } from '../scripts/browser.ts';
 import { emptyContentScript } from './floor-builds.ts';
 import { floorHostProxy, writeFloorExtension } from './floor-extension.ts';
-import type { BenchRow } from './lib.ts';
+import { type BenchRow, medianOf } from './lib.ts';
 
 const FIELDS = [
   ['name', '客户姓名'],
@@ -101,7 +101,6 @@ async function domBundle(): Promise<string> {
 
 type ExtWorker = Awaited<ReturnType<typeof launchWithExtension>>['worker'];
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 export async function benchExtension(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
@@ -115,13 +114,13 @@ export async function benchExtension(): Promise<BenchRow[]> {
     const values = Object.fromEntries(FIELDS.map(([k], i) => [k, `值 ${i}`]));
     const times = (await page.evaluate('deskhandBench(' + JSON.stringify(values) + ', 30)')) as { adaptive: number[]; hand: number[]; filled: number; cold: number[]; coldForm: number[]; restart: number[] };
     if (times.filled !== 10) throw new Error(`adaptive fill found ${times.filled} of 10 fields`);
-    const a = median(times.adaptive);
-    const hnd = median(times.hand);
+    const a = medianOf(times.adaptive);
+    const hnd = medianOf(times.hand);
     rows.push({ name: 'hand-written fill of 10 fields by id (20k extra nodes)', medianUs: hnd * 1000, floor: 'itself', ratio: 1 });
     rows.push({ name: 'DOM-adaptive fill of 10 fields through the page model (20k extra nodes)', medianUs: a * 1000, floor: 'fill by id', ratio: a / hnd });
-    const cold = median(times.cold);
-    const coldForm = median(times.coldForm);
-    const restart = median(times.restart);
+    const cold = medianOf(times.cold);
+    const coldForm = medianOf(times.coldForm);
+    const restart = medianOf(times.restart);
     rows.push({ name: 'the same, cold (first fill after a DOM change lists the controls)', medianUs: cold * 1000, floor: 'fill by id', ratio: cold / hnd, note: 'the change: a row added elsewhere on the page; the mutation records say no control or label changed' });
     rows.push({ name: 'the same, cold after a label in the form changed', medianUs: coldForm * 1000, floor: 'fill by id', ratio: coldForm / hnd, note: 'the controls whose names read that label are named again' });
     rows.push({ name: 'the same, after a change no record describes (model.invalidate(): all listed again)', medianUs: restart * 1000, floor: 'fill by id', ratio: restart / hnd });
@@ -222,14 +221,14 @@ async function startUpRows(browser: Browser, worker: ExtWorker, consoleUrl: stri
   }
   const lostBare = failures('bare content script', bare.length, SAMPLES);
   const lost = failures('deskhand content script', ready.length, SAMPLES);
-  const floor = median(bare);
-  const r = median(ready);
-  const w = median(io);
+  const floor = medianOf(bare);
+  const r = medianOf(ready);
+  const w = medianOf(io);
   const notes = (...parts: string[]) => parts.filter(Boolean).join('; ');
   return [
     { name: 'bare content script: injection -> the same 3 start-up messages answered (floor)', medianUs: floor * 1000, floor: 'itself', ratio: 1, note: notes('a bare extension in the same browser, the same console page', lostBare) },
     { name: 'content script: start-up I/O wait (ready - registry build)', medianUs: w * 1000, floor: 'bare content script', ratio: w / floor, addedUs: (w - floor) * 1000, note: notes(lost) },
-    { name: 'content script: injection -> registry ready', medianUs: r * 1000, floor: 'bare content script', ratio: r / floor, addedUs: (r - floor) * 1000, note: notes(`registry build ${median(registry).toFixed(2)} ms`, lost) },
+    { name: 'content script: injection -> registry ready', medianUs: r * 1000, floor: 'bare content script', ratio: r / floor, addedUs: (r - floor) * 1000, note: notes(`registry build ${medianOf(registry).toFixed(2)} ms`, lost) },
   ];
 }
 
@@ -307,8 +306,8 @@ async function benchPanelCards(browser: Browser, extensionId: string, worker: Ex
       floor.push(await shownMs(browser, bare.url, 'article.card'));
       panel.push(await shownMs(browser, panelUrl, 'article.card[data-action-id]'));
     }
-    const p = median(panel);
-    const f = median(floor);
+    const p = medianOf(panel);
+    const f = medianOf(floor);
     return [
       { name: 'bare Preact page: first render (module script, one element)', medianUs: f * 1000, floor: 'itself', ratio: 1 },
       { name: 'side panel: first render of a pending confirmation card', medianUs: p * 1000, floor: 'bare Preact page', ratio: p / f, addedUs: (p - f) * 1000 },

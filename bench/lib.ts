@@ -16,6 +16,9 @@ export interface BenchRow {
   note?: string;
 }
 
+/** The median of samples taken by hand (the upper one of an even count). */
+export const medianOf = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
 /** Median latency of a task in microseconds (tinybench reports milliseconds). */
 export function median(bench: Bench, name: string): number {
   const task = bench.getTask(name);
