@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { build, type Plugin, type Rollup } from 'vite';
+import { build, type Alias, type Plugin, type Rollup } from 'vite';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const KIT_FILE = join(ROOT, 'src/content/teach-kit.ts');
@@ -46,24 +46,35 @@ function fromKit(): Plugin {
   };
 }
 
-/** teach.js as a chunk (its code and the modules in it), for the build and the bundle bench. */
-export async function buildTeach(): Promise<Rollup.OutputChunk> {
+/**
+ * An on-demand content-script part as one minified IIFE chunk (a Vite lib build, chrome116),
+ * built like the content script: teach.js here, kit.js in kit-script.ts.
+ */
+export async function buildPart(entry: string, fileName: string, opts: { plugins?: Plugin[]; alias?: Alias[] } = {}): Promise<Rollup.OutputChunk> {
   const out = (await build({
     configFile: false,
     logLevel: 'silent',
-    plugins: [fromKit()],
-    build: { lib: { entry: TEACH_ENTRY, formats: ['iife'], name: 'deskhandTeach', fileName: () => 'teach.js' }, write: false, minify: true, target: 'chrome116', emptyOutDir: false },
+    plugins: opts.plugins ?? [],
+    resolve: { alias: opts.alias ?? [] },
+    build: { lib: { entry, formats: ['iife'], name: fileName.replace(/\W/g, '_'), fileName: () => fileName }, write: false, minify: true, target: 'chrome116', emptyOutDir: false },
   })) as Rollup.RollupOutput[];
   return out[0]!.output.find((o): o is Rollup.OutputChunk => o.type === 'chunk')!;
 }
 
-export function teachScript(): Plugin {
+/** teach.js as a chunk (its code and the modules in it), for the build and the bundle bench. */
+export function buildTeach(): Promise<Rollup.OutputChunk> {
+  return buildPart(TEACH_ENTRY, 'teach.js', { plugins: [fromKit()] });
+}
+
+/** A build plugin that emits a part (buildPart) into dist/ as `fileName`. */
+export function partPlugin(name: string, fileName: string, buildIt: () => Promise<Rollup.OutputChunk>): Plugin {
   return {
-    name: 'deskhand-teach-script',
+    name,
     apply: 'build',
     async generateBundle() {
-      const chunk = await buildTeach();
-      this.emitFile({ type: 'asset', fileName: 'teach.js', source: chunk.code });
+      this.emitFile({ type: 'asset', fileName, source: (await buildIt()).code });
     },
   };
 }
+
+export const teachScript = (): Plugin => partPlugin('deskhand-teach-script', 'teach.js', buildTeach);

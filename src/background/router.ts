@@ -27,6 +27,8 @@ export function installRouter(): void {
 
 /** Teach mode, built beside the content script (vite.config.ts `teachScript`). */
 const TEACH_SCRIPT = 'teach.js';
+/** The content script's lazy kit (src/content/kit-entry.ts, issue 22). */
+const KIT_SCRIPT = 'kit.js';
 
 const notContent = () => refusal('NOT_CONTENT', 'Only a console tab sends this.');
 const notPanel = () => refusal('NOT_PANEL', 'Only a person in the side panel can do this.');
@@ -118,11 +120,12 @@ export async function route(raw: unknown, sender: chrome.runtime.MessageSender):
     case 'teach.committed':
       // For the side panel that records (it checks the tab the browser stamped); nothing to do here.
       return from.kind === 'content' ? { ok: true } : notContent();
+    case 'kit.load':
     case 'teach.load':
       if (from.kind !== 'content') return notContent();
       // Into the frame the browser says asked, in the extension's isolated world (the default).
       // A packaged file needs no web_accessible_resources: the page can neither load nor probe it.
-      await chrome.scripting.executeScript({ target: { tabId: from.tabId, frameIds: [from.frameId] }, files: [TEACH_SCRIPT] });
+      await chrome.scripting.executeScript({ target: { tabId: from.tabId, frameIds: [from.frameId] }, files: [msg.type === 'kit.load' ? KIT_SCRIPT : TEACH_SCRIPT] });
       return { ok: true };
     case 'record.seen':
       // Kept under the URL the browser stamped on the sender, for the record's own tab.

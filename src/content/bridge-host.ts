@@ -1,6 +1,7 @@
 /**
- * The isolated-world end of the developer bridge. Every message is page input: only
- * `event.source === window` from this origin, a validated request shape (anything that
+ * The isolated-world end of the developer bridge, in the kit (bridge-listen.ts is the eager
+ * listener that hands requests here). Every message is page input: only
+ * `event.source === window` from this origin (bridge-listen.ts), a validated request shape (anything that
  * claims to be a reply, a confirmation or the side panel is ignored), a token bucket, and
  * the `bridge` caller, so reads run and everything else is a dry run. No bridge call can
  * create a pending confirmation, reach delivery, or start a model request.
@@ -14,8 +15,7 @@ import { runPlan } from '../tools/plan.ts';
 import { errorSpec, toolError } from '../tools/errors.ts';
 import type { ToolError, ToolResult } from '../tools/types.ts';
 import type { Host } from './host.ts';
-
-const TAG = 'deskhand/bridge/v1';
+import { BRIDGE_TAG as TAG } from './bridge-listen.ts';
 
 const BridgeRequest = z.strictObject({
   tag: z.literal(TAG),
@@ -48,29 +48,17 @@ export class TokenBucket {
   }
 }
 
-function isRequestLike(data: unknown): boolean {
-  return typeof data === 'object' && data !== null && (data as { tag?: unknown }).tag === TAG && (data as { kind?: unknown }).kind === 'request';
-}
-
 /** The bridge host's own refusals (off, rate-limited, malformed): nothing reached a tool. */
 function err(code: string, type: ToolError['type'], detail: string, suggestion: string, retryable = false): ToolResult {
   return { status: 'refused', error: toolError(errorSpec(type, code, detail, suggestion, { retryable }), '') };
 }
 
-export function installBridgeHost(host: Host, enabledHere: () => boolean): () => void {
+/** Takes the requests bridge-listen.ts let through: parsed in full, rate-limited, answered by postMessage. */
+export function bridgeHandler(host: Host): (data: unknown) => void {
   const bucket = new TokenBucket();
-  // A document's origin never changes; reading location from the isolated world costs per read.
   const origin = location.origin;
   const reply = (id: string, result: unknown) => window.postMessage({ tag: TAG, kind: 'reply', id, result }, origin);
-  const onMessage = (e: MessageEvent) => {
-    // Off: behave as if nothing listens, before touching e.data (reading it deserialises the
-    // message in this world, a cost every message of the page would pay).
-    if (e.source !== window || e.origin !== origin || !enabledHere()) return;
-    const data: unknown = e.data;
-    // Every message in the window comes here, our own replies too: what cannot be a request is
-    // dropped before zod (a failing parse builds an error with its messages). Requests are
-    // still parsed in full.
-    if (!isRequestLike(data)) return;
+  return (data: unknown) => {
     const parsed = BridgeRequest.safeParse(data);
     if (!parsed.success) return; // replies, confirmations, panel messages, noise: not ours to answer
     const req = parsed.data;
@@ -83,8 +71,6 @@ export function installBridgeHost(host: Host, enabledHere: () => boolean): () =>
       (e2: unknown) => reply(req.id, err('BRIDGE_FAILED', 'internal', String(e2), 'Report this.')),
     );
   };
-  window.addEventListener('message', onMessage);
-  return () => window.removeEventListener('message', onMessage);
 }
 
 async function handle(host: Host, req: z.infer<typeof BridgeRequest>): Promise<unknown> {

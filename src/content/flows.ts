@@ -208,10 +208,11 @@ async function sameRecord(host: Host, about: FlowHandover['about']): Promise<Err
   );
 }
 
-/** On a console page that loaded in the middle of a flow: take it back from the worker and go on. */
-export async function resumeFlow(host: Host, lang: () => 'zh' | 'en'): Promise<void> {
-  if (window !== window.top) return;
-  const r = await toBackground<{ handover: unknown }>({ type: 'flow.resume' });
-  const parsed = r.ok && r.handover ? FlowHandoverSchema.safeParse(r.handover) : null;
-  if (parsed?.success) await runFlow(host, parsed.data.name, lang, parsed.data);
+/**
+ * On a console page that loaded in the middle of a flow: go on with what the worker handed
+ * back (`flow.resume`, asked by the eager loader; parsed here, where the schema is).
+ */
+export async function resumeFlow(host: Host, lang: () => 'zh' | 'en', handover: unknown): Promise<void> {
+  const parsed = FlowHandoverSchema.safeParse(handover);
+  if (parsed.success) await runFlow(host, parsed.data.name, lang, parsed.data);
 }

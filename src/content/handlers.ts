@@ -17,18 +17,16 @@ import { announceVerdict } from './verdict.ts';
 export interface ContentState {
   host: Host;
   ready: Promise<void>;
-  /** Injection to registry ready (settings and tab id loaded), and the registry build alone. */
+  /** Loader start to kit ready (the kit loaded, its settings and profiles read), and the registry build alone. */
   readyMs: () => number | null;
   registryMs: number;
+  /** Evaluating kit.js: its modules' top-level code and the registry build (issue 22). */
+  kitMs: number;
 }
 
-export function installHandlers(state: ContentState): void {
-  chrome.runtime.onMessage.addListener((raw: unknown, sender, sendResponse) => {
-    void handle(state, raw, sender).then(sendResponse, (e: unknown) =>
-      sendResponse(refusal('HANDLER_FAILED', e instanceof Error ? e.message : String(e), 'internal')),
-    );
-    return true; // async reply
-  });
+/** One runtime message (the eager loader's listener hands every one here once the kit is loaded); a throw is a refusal. */
+export function handleMessage(state: ContentState, raw: unknown, sender: chrome.runtime.MessageSender): Promise<Reply<Record<string, unknown>>> {
+  return handle(state, raw, sender).catch((e: unknown) => refusal('HANDLER_FAILED', e instanceof Error ? e.message : String(e), 'internal'));
 }
 
 async function handle(state: ContentState, raw: unknown, sender: chrome.runtime.MessageSender): Promise<Reply<Record<string, unknown>>> {
@@ -85,6 +83,7 @@ async function handle(state: ContentState, raw: unknown, sender: chrome.runtime.
         ids: recordFacts(s).provenance,
         readyMs: state.readyMs(),
         registryMs: state.registryMs,
+        kitMs: state.kitMs,
       };
     }
     case 'tools.schemas': {

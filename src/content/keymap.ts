@@ -3,16 +3,18 @@
  * (isTrusted === false) can never trigger a deskhand action. The keys come from
  * `settings.hotkeys` only (src/settings/hotkeys.ts): there are no chrome.commands.
  */
-import { comboOf } from '../settings/hotkeys.ts';
-import type { HotkeyAction, Settings } from '../settings/schema.ts';
+import { comboOf } from '../settings/combo.ts';
+import type { HotkeyAction } from '../settings/schema.ts';
 
-export function installKeymap(getSettings: () => Settings, run: (action: HotkeyAction) => void): () => void {
+/** The action a combo is set to, or null (the eager loader answers from the settings it was given). */
+export type KeyLookup = (combo: string) => HotkeyAction | null;
+
+export function installKeymap(actionFor: KeyLookup, run: (action: HotkeyAction) => void): () => void {
   const onKey = (e: KeyboardEvent) => {
     if (!e.isTrusted || e.repeat) return;
     const combo = comboOf(e);
     if (!combo) return;
-    const hotkeys = getSettings().hotkeys;
-    const action = (Object.keys(hotkeys) as HotkeyAction[]).find((a) => hotkeys[a] === combo);
+    const action = actionFor(combo);
     if (!action) return;
     e.preventDefault();
     e.stopPropagation();

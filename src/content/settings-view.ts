@@ -9,10 +9,15 @@ import { toBackground } from '../messages/client.ts';
 
 const listeners: ((s: Settings) => void)[] = [];
 
+/** Settings from a view the worker sent (parsed here with the schema); the defaults for anything else. */
+export function contentSettingsOf(raw: unknown): Settings {
+  const view = ContentSettingsSchema.safeParse(raw);
+  return view.success ? settingsFromView(view.data, location.origin) : settingsFromView(contentView(DEFAULT_SETTINGS, location.origin), location.origin);
+}
+
 export async function loadContentSettings(): Promise<Settings> {
   const r = await toBackground<{ view: unknown }>({ type: 'settings.view' });
-  const view = r.ok ? ContentSettingsSchema.safeParse(r.view) : null;
-  return view?.success ? settingsFromView(view.data, location.origin) : settingsFromView(contentView(DEFAULT_SETTINGS, location.origin), location.origin);
+  return contentSettingsOf(r.ok ? r.view : null);
 }
 
 export function onContentSettings(fn: (s: Settings) => void): void {
