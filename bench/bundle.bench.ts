@@ -1,6 +1,7 @@
 /**
- * Content-script bundle size (min + gzip) and what it is made of (issue 10: aim ≤ 45 KB gzip
- * for the whole content script).
+ * Content-script bundle size (min + gzip) and what it is made of. The content script is an
+ * eager loader (src/content/main.iife.ts, issue 22: ≤ 20 KB gzip) and a kit injected on first
+ * use (dist/kit.js, src/content/kit-entry.ts; issue 10's 45 KB gzip goal was for the two as one).
  *
  * Built here the way the extension build makes the shipped IIFE (a Vite lib build, minified,
  * chrome116, with the build-time input JSON Schemas of scripts/input-schemas.ts); the shipped
@@ -14,7 +15,8 @@
  *
  * Floors are built in this run with the same settings (bench/floor-builds.ts): an empty content
  * script (two listeners) for the content script, a minimal Preact panel for the side panel.
- * The goals (45 KB and 110 KB gzip) are printed as goals, never as floors.
+ * The goals (20 KB and 110 KB gzip) are printed as goals, never as floors; the breakdown and
+ * "without adapters" are the kit's.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -22,15 +24,17 @@ import { gzipSync } from 'node:zlib';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 import { build, type Plugin, type Rollup } from 'vite';
 import { DIST } from '../scripts/browser.ts';
-import { inputSchemasAlias } from '../scripts/input-schemas.ts';
+import { gradesAlias, inputSchemasAlias } from '../scripts/input-schemas.ts';
 import { buildTeach } from '../scripts/teach-script.ts';
 import { emptyContentScript, minimalPreactPanel, type FloorSize } from './floor-builds.ts';
 import type { BenchRow } from './lib.ts';
 import { panelEager, panelViews } from './panel-bundle.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const ENTRY = join(ROOT, 'src/content/main.iife.ts');
-const GOAL_GZ = 45 * 1024;
+const LOADER = join(ROOT, 'src/content/main.iife.ts');
+const ENTRY = join(ROOT, 'src/content/kit-entry.ts');
+/** Issue 22: the eager content script. */
+const GOAL_GZ = 20 * 1024;
 /** Issue 22: the side panel before the Assistant view is opened. */
 const PANEL_GOAL_GZ = 110 * 1024;
 
@@ -60,14 +64,14 @@ interface Built {
 
 const gzip = (s: string | Buffer) => gzipSync(s, { level: 9 }).length;
 
-async function bundle(plugins: Plugin[], sourcemap = false): Promise<Built> {
+async function bundle(plugins: Plugin[], sourcemap = false, entry = ENTRY): Promise<Built> {
   const out = (await build({
     configFile: false,
     logLevel: 'silent',
     plugins,
-    resolve: { alias: [inputSchemasAlias()] },
+    resolve: { alias: [inputSchemasAlias(), gradesAlias()] },
     define: { 'process.env.NODE_ENV': '"production"' },
-    build: { lib: { entry: ENTRY, formats: ['iife'], name: 'deskhand', fileName: () => 'content.js' }, write: false, minify: true, target: 'chrome116', sourcemap },
+    build: { lib: { entry, formats: ['iife'], name: 'deskhand', fileName: () => 'content.js' }, write: false, minify: true, target: 'chrome116', sourcemap },
   })) as Rollup.RollupOutput[];
   const chunk = out[0]!.output.find((o): o is Rollup.OutputChunk => o.type === 'chunk')!;
   return { min: chunk.code.length, gz: gzip(chunk.code), chunk };
@@ -114,46 +118,65 @@ function againstGoal(gz: number, goal: number): string {
 }
 
 export async function benchBundle(): Promise<BenchRow[]> {
-  const [withA, without, mapped, teach, empty, panelFloor] = await Promise.all([bundle([]), bundle([withoutAdapters]), bundle([], true), buildTeach(), emptyContentScript(), minimalPreactPanel()]);
+  const [loader, withA, without, mapped, teach, empty, panelFloor] = await Promise.all([
+    bundle([], false, LOADER),
+    bundle([]),
+    bundle([withoutAdapters]),
+    bundle([], true),
+    buildTeach(),
+    emptyContentScript(),
+    minimalPreactPanel(),
+  ]);
   const own = Object.entries(withA.chunk.modules)
     .filter(([path]) => /src\/dom\/(editors\/|composer\.ts)/.test(path))
     .reduce((sum, [, m]) => sum + m.renderedLength, 0);
   const rows: BenchRow[] = [
     { name: `empty content script (two listeners), same build: ${empty.min} B min / ${empty.gz} B gzip`, medianUs: 0, floor: 'itself', ratio: 1 },
     {
-      name: `content script: ${kb(withA.min)} min / ${kb(withA.gz)} gzip`,
+      name: `eager content script (loader): ${kb(loader.min)} min / ${kb(loader.gz)} gzip`,
+      medianUs: 0,
+      floor: 'empty content script (gzip)',
+      ratio: loader.gz / empty.gz,
+      goal: `≤ ${kb(GOAL_GZ)} gzip`,
+      note: `${againstGoal(loader.gz, GOAL_GZ)}; min ratio ${(loader.min / empty.min).toFixed(0)}×`,
+    },
+    {
+      name: `kit.js (injected on first use or when the page is idle): ${kb(withA.min)} min / ${kb(withA.gz)} gzip`,
       medianUs: 0,
       floor: 'empty content script (gzip)',
       ratio: withA.gz / empty.gz,
-      goal: `≤ ${kb(GOAL_GZ)} gzip`,
-      note: `${againstGoal(withA.gz, GOAL_GZ)}; min ratio ${(withA.min / empty.min).toFixed(0)}×`,
     },
-    { name: `content script without adapters: ${kb(without.min)} min / ${kb(without.gz)} gzip`, medianUs: 0, floor: 'itself', ratio: 1 },
+    { name: `kit without adapters: ${kb(without.min)} min / ${kb(without.gz)} gzip`, medianUs: 0, floor: 'itself', ratio: 1 },
     {
-      name: `content script with adapters: ${kb(withA.min)} min / ${kb(withA.gz)} gzip (+${kb(withA.gz - without.gz)} gzip)`,
+      name: `kit with adapters: ${kb(withA.min)} min / ${kb(withA.gz)} gzip (+${kb(withA.gz - without.gz)} gzip)`,
       medianUs: 0,
       floor: 'without adapters (gzip)',
       ratio: withA.gz / without.gz,
       note: `adapters + locator modules as rendered (before minifying): ${kb(own)}`,
     },
     {
-      name: `teach.js (on demand, not in the content script): ${kb(teach.code.length)} min / ${kb(gzip(teach.code))} gzip`,
+      name: `teach.js (on demand, not in the kit): ${kb(teach.code.length)} min / ${kb(gzip(teach.code))} gzip`,
       medianUs: 0,
-      floor: 'content script (gzip)',
+      floor: 'kit (gzip)',
       ratio: gzip(teach.code) / withA.gz,
     },
   ];
   const shipped = join(DIST, 'src/content/main.iife.js');
   if (existsSync(shipped)) {
     const js = readFileSync(shipped);
-    rows.push({ name: `shipped content script (dist, crxjs): ${kb(js.length)} min / ${kb(gzip(js))} gzip`, medianUs: 0, floor: 'this build (gzip)', ratio: gzip(js) / withA.gz });
+    rows.push({ name: `shipped eager content script (dist, crxjs): ${kb(js.length)} min / ${kb(gzip(js))} gzip`, medianUs: 0, floor: 'this build (gzip)', ratio: gzip(js) / loader.gz });
+  }
+  const shippedKit = join(DIST, 'kit.js');
+  if (existsSync(shippedKit)) {
+    const js = readFileSync(shippedKit);
+    rows.push({ name: `shipped kit.js (dist): ${kb(js.length)} min / ${kb(gzip(js))} gzip`, medianUs: 0, floor: 'this build (gzip)', ratio: gzip(js) / withA.gz });
   }
   rows.push(...panelRows(panelFloor));
   for (const part of breakdown(mapped.chunk).slice(0, 16)) {
     rows.push({
       name: `  part ${part.area}: ${kb(part.min)} min (${kb(part.gz)} gzip alone)`,
       medianUs: 0,
-      floor: 'content script (min)',
+      floor: 'kit (min)',
       ratio: part.min / mapped.min,
     });
   }

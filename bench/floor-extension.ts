@@ -66,8 +66,8 @@ export async function writeFloorExtension(): Promise<string> {
   return dir;
 }
 
-/** The demo console's pages served again on FLOOR_HOST, so the floor content script runs on the same page. */
-export async function floorHostProxy(target: string): Promise<{ url: string; close: () => Promise<void> }> {
+/** The demo console's pages served again on `host` (FLOOR_HOST: the floor content script runs on the same page). */
+export async function floorHostProxy(target: string, host = FLOOR_HOST): Promise<{ url: string; close: () => Promise<void> }> {
   const server: Server = createServer((req, res) => {
     const up = request(`${target}${req.url ?? '/'}`, { method: req.method, headers: req.headers }, (r) => {
       res.writeHead(r.statusCode ?? 502, r.headers);
@@ -76,6 +76,6 @@ export async function floorHostProxy(target: string): Promise<{ url: string; clo
     up.on('error', () => res.writeHead(502).end());
     req.pipe(up);
   });
-  await new Promise<void>((r) => server.listen(0, FLOOR_HOST, r));
-  return { url: `http://${FLOOR_HOST}:${(server.address() as AddressInfo).port}`, close: () => new Promise((r) => server.close(() => r())) };
+  await new Promise<void>((r) => server.listen(0, host, r));
+  return { url: `http://${host}:${(server.address() as AddressInfo).port}`, close: () => new Promise((r) => server.close(() => r())) };
 }

@@ -9,6 +9,7 @@ import { benchBridge } from './bridge.bench.ts';
 import { benchChat } from './chat.bench.ts';
 import { benchChatRender } from './chat-render.bench.ts';
 import { benchExtension } from './extension.bench.ts';
+import { benchPageCost } from './page-cost.bench.ts';
 import { benchKb } from './kb.bench.ts';
 import { benchKbLibs } from './kb-libs.bench.ts';
 import { benchRelevance } from './relevance.bench.ts';
@@ -26,6 +27,7 @@ if (!existsSync(`${DIST}/manifest.json`) || process.env.BENCH_BUILD !== '0') {
   execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
 }
 await suite('extension', benchExtension);
+await suite('page-cost', benchPageCost);
 await suite('bundle', benchBundle);
 await suite('bridge', benchBridge);
 await suite('chat', benchChat);
