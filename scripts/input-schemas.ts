@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import type { Alias } from 'vite';
 import { catalogGrades } from '../src/catalog/grades.ts';
 import { registerCatalog } from '../src/catalog/index.ts';
-import { DEFAULT_SETTINGS } from '../src/settings/schema.ts';
+import { defaultSettings } from '../src/settings/schema.ts';
 import { inputJsonSchema } from '../src/tools/input-schema.ts';
 import { Registry } from '../src/tools/registry.ts';
 
@@ -21,7 +21,7 @@ export function catalogInputSchemas(): Record<string, Record<string, unknown>> {
   const noPage = () => {
     throw new Error('input schemas are built without a page');
   };
-  registerCatalog(registry, { settings: () => DEFAULT_SETTINGS, model: noPage, fetch, origin: () => 'http://127.0.0.1' });
+  registerCatalog(registry, { settings: defaultSettings, model: noPage, fetch, origin: () => 'http://127.0.0.1' });
   return Object.fromEntries(registry.names().map((name) => [name, inputJsonSchema(name, registry.definition(name)!.input)]));
 }
 

@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { registerCatalog } from '../src/catalog/index.ts';
-import { DEFAULT_SETTINGS } from '../src/settings/schema.ts';
+import { defaultSettings } from '../src/settings/schema.ts';
 import { Registry } from '../src/tools/registry.ts';
 import { toWire } from '../src/tools/wire.ts';
 import { annotationsOf, type ToolAnnotations } from '../src/ui/annotations.ts';
@@ -23,9 +23,9 @@ export function toolsManifest() {
   const noPage = () => {
     throw new Error('the manifest lists tools; it reads no page');
   };
-  registerCatalog(registry, { settings: () => DEFAULT_SETTINGS, model: noPage, fetch, origin: () => 'http://127.0.0.1' });
+  registerCatalog(registry, { settings: defaultSettings, model: noPage, fetch, origin: () => 'http://127.0.0.1' });
   // Unknown page, unknown facets: nothing is hidden for being on the wrong page.
-  const ctx = { caller: 'ui' as const, pageType: null, facets: null, features: DEFAULT_SETTINGS.features, roles: [] };
+  const ctx = { caller: 'ui' as const, pageType: null, facets: null, features: defaultSettings().features, roles: [] };
   const schemas = new Map(registry.toFunctionSchemas(ctx).map((s) => [s.function.name, s.function.parameters]));
   return {
     generatedBy: 'npm run tools:manifest',

@@ -5,7 +5,7 @@
  * extension build puts the same data, computed at build time, in place of this module
  * (vite.config.ts, scripts/input-schemas.ts `gradesAlias`).
  */
-import { DEFAULT_SETTINGS } from '../settings/schema.ts';
+import { defaultSettings } from '../settings/schema.ts';
 import { Registry } from '../tools/registry.ts';
 import type { Risk, SideEffect } from '../tools/types.ts';
 import { registerCatalog } from './index.ts';
@@ -22,7 +22,7 @@ export function catalogGrades(): Record<string, Grade> {
   const noPage = () => {
     throw new Error('grades are read without a page');
   };
-  registerCatalog(registry, { settings: () => DEFAULT_SETTINGS, model: noPage, fetch, origin: () => 'http://127.0.0.1' });
+  registerCatalog(registry, { settings: defaultSettings, model: noPage, fetch, origin: () => 'http://127.0.0.1' });
   return Object.fromEntries(
     registry.names().map((name) => {
       const t = registry.definition(name)!;

@@ -17,14 +17,14 @@ import type { ToolError, ToolResult } from '../tools/types.ts';
 import type { Host } from './host.ts';
 import { BRIDGE_TAG as TAG } from './bridge-listen.ts';
 
-const BridgeRequest = z.strictObject({
+const BridgeRequest = z.lazy(() => z.strictObject({
   tag: z.literal(TAG),
   kind: z.literal('request'),
   id: z.string().check(z.regex(/^[0-9a-f]{8,64}$/)),
   op: z.enum(['list', 'invoke', 'runPlan']),
   name: z.optional(z.string().check(z.maxLength(100))),
   input: z.optional(z.unknown()),
-});
+}));
 
 /** 50 calls at once, then 100 a second: a DevTools loop is fine, a flood is refused cheaply. */
 export class TokenBucket {

@@ -32,15 +32,15 @@ export interface Host {
   refreshProfiles(): Promise<void>;
 }
 
-const LoadedProfiles = z.array(z.strictObject({ profile: ConsoleProfile, source: z.enum(['taught', 'managed']) })).check(z.maxLength(50));
+const LoadedProfiles = z.lazy(() => z.array(z.strictObject({ profile: ConsoleProfile, source: z.enum(['taught', 'managed']) })).check(z.maxLength(50)));
 /** Stored profiles the worker did not hand over, and why (the worker's `setAsideFor`). */
-const SetAsideList = z.array(
+const SetAsideList = z.lazy(() => z.array(
   z.object({
     source: z.enum(['taught', 'managed']),
     id: z.nullable(z.string().check(z.maxLength(64))),
     problems: z.array(z.object({ path: z.string().check(z.maxLength(300)), code: z.string().check(z.maxLength(60)), params: z.array(z.string().check(z.maxLength(200))).check(z.maxLength(5)), detail: z.string().check(z.maxLength(500)) })).check(z.maxLength(10)),
   }),
-).check(z.maxLength(50));
+).check(z.maxLength(50)));
 
 export function createHost(getSettings: () => Settings, tabId: () => number | undefined): Host {
   // Read once: a document's origin never changes, and each isolated-world read of location costs.

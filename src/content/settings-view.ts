@@ -4,7 +4,7 @@
  * `settings.changed`.
  */
 import { ContentSettingsSchema, contentView, settingsFromView, type ContentSettings } from '../messages/index.ts';
-import { DEFAULT_SETTINGS, type Settings } from '../settings/schema.ts';
+import { defaultSettings, type Settings } from '../settings/schema.ts';
 import { toBackground } from '../messages/client.ts';
 
 const listeners: ((s: Settings) => void)[] = [];
@@ -12,7 +12,7 @@ const listeners: ((s: Settings) => void)[] = [];
 /** Settings from a view the worker sent (parsed here with the schema); the defaults for anything else. */
 export function contentSettingsOf(raw: unknown): Settings {
   const view = ContentSettingsSchema.safeParse(raw);
-  return view.success ? settingsFromView(view.data, location.origin) : settingsFromView(contentView(DEFAULT_SETTINGS, location.origin), location.origin);
+  return view.success ? settingsFromView(view.data, location.origin) : settingsFromView(contentView(defaultSettings(), location.origin), location.origin);
 }
 
 export async function loadContentSettings(): Promise<Settings> {

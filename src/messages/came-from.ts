@@ -14,7 +14,7 @@ export const CAME_FROM_TEXT = 1_000;
 
 const Text = (max: number) => z.string().check(z.maxLength(max));
 
-export const CameFromSchema = z.strictObject({
+export const CameFromSchema = z.lazy(() => z.strictObject({
   /** The record page's URL, as the browser stamped it on the message (never the page's word). */
   url: Text(2_000),
   recordId: Text(200),
@@ -25,9 +25,9 @@ export const CameFromSchema = z.strictObject({
     .array(z.strictObject({ role: z.enum(['customer', 'agent', 'note', 'system', 'unknown']), author: Text(120), time: Text(60), text: Text(CAME_FROM_TEXT + 20) }))
     .check(z.maxLength(CAME_FROM_ENTRIES)),
   total: z.number().check(z.int(), z.gte(0)),
-});
+}));
 export type CameFrom = z.output<typeof CameFromSchema>;
 
 /** What the record page sends: the same without the URL, which the worker takes from the sender. */
-export const RecordSeenSchema = z.omit(CameFromSchema, { url: true });
+export const RecordSeenSchema = z.lazy(() => z.omit(CameFromSchema._zod.innerType, { url: true }));
 export type RecordSeen = z.output<typeof RecordSeenSchema>;

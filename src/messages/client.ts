@@ -9,7 +9,7 @@ import { ToolErrorSchema } from './schemas.ts';
 import type { ToolError } from '../tools/types.ts';
 
 /** Every reply: answered (`ok: true` and its data) or refused with a structured error. */
-const ReplyEnvelope = z.union([z.looseObject({ ok: z.literal(true) }), z.looseObject({ ok: z.literal(false), error: ToolErrorSchema })]);
+const ReplyEnvelope = z.lazy(() => z.union([z.looseObject({ ok: z.literal(true) }), z.looseObject({ ok: z.literal(false), error: ToolErrorSchema })]));
 
 function unreachable(detail: string): { ok: false; error: ToolError } {
   return { ok: false, error: { code: 'UNREACHABLE', type: 'unavailable', detail, suggestion: 'Reload the console tab.', retryable: true, traceId: '' } };

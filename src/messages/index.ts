@@ -10,7 +10,7 @@ import { RecordSeenSchema } from './came-from.ts';
 import { ConsoleProfile } from '../profiles/schema.ts';
 import { CAPABILITIES, SLOTS } from '../teach/capabilities.ts';
 import { JOB_NAMES, StepSchema } from '../profiles/recipe.ts';
-import { isConsoleOrigin, SettingsSchema, type Settings } from '../settings/schema.ts';
+import { AgentNameField, FeaturesField, HotkeysField, isConsoleOrigin, QueuesField, type Settings } from '../settings/schema.ts';
 import { KbProviderList, SynonymGroups } from '../kb/config.ts';
 import { sealProvider } from './sealed.ts';
 import type { ToolError } from '../tools/types.ts';
@@ -29,15 +29,15 @@ const ActionId = z.uuid();
  * sets TRUSTED_CONTEXTS); they get this view by message. Built from a new object, field by
  * field, so a field added to the settings later stays with the worker until listed here.
  */
-export const ContentSettingsSchema = z.strictObject({
+export const ContentSettingsSchema = z.lazy(() => z.strictObject({
   /** Is this origin a console deskhand works on (`isConsoleOrigin`)? */
   console: z.boolean(),
   /** The developer bridge on this origin only. */
   bridge: z.strictObject({ on: z.boolean(), allowLowWrites: z.boolean() }),
-  features: SettingsSchema.shape.features,
-  hotkeys: SettingsSchema.shape.hotkeys,
-  queues: SettingsSchema.shape.queues,
-  agentName: SettingsSchema.shape.agentName,
+  features: FeaturesField,
+  hotkeys: HotkeysField,
+  queues: QueuesField,
+  agentName: AgentNameField,
   /** This origin's profile choice, if one is set. */
   consoleProfile: z.optional(z.string().check(z.maxLength(64))),
   kb: z.strictObject({
@@ -48,7 +48,7 @@ export const ContentSettingsSchema = z.strictObject({
     /** The team's synonyms: a console's own search that finds nothing tries them (kb/search.ts). */
     synonyms: SynonymGroups,
   }),
-});
+}));
 export type ContentSettings = z.output<typeof ContentSettingsSchema>;
 
 export function contentView(settings: Settings, origin: string): ContentSettings {
@@ -87,7 +87,7 @@ export function settingsFromView(view: ContentSettings, origin: string): Setting
 }
 
 /** Messages the service worker accepts. Comments name the only allowed sender. */
-export const ToBackground = z.discriminatedUnion('type', [
+export const ToBackground = z.lazy(() => z.discriminatedUnion('type', [
   /** content script: store a prepared call for its own tab */
   z.strictObject({ type: z.literal('ledger.add'), call: PreparedCallSchema }),
   /** content script: audit records of its registry */
@@ -145,18 +145,18 @@ export const ToBackground = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('flow.handover'), handover: FlowHandoverSchema }),
   /** content script (top frame): a flow the page before handed over, taken once */
   z.strictObject({ type: z.literal('flow.resume') }),
-]);
+]));
 export type ToBackground = z.infer<typeof ToBackground>;
 
 /**
  * A link a person followed while teaching, from a page that showed a record: a selector that
  * finds it on every such record, and where it led (the panel hands it to the next page's picks).
  */
-export const TeachLink = z.strictObject({ css: z.string().check(z.minLength(1), z.maxLength(300)), href: z.url().check(z.maxLength(2_000)) });
+export const TeachLink = z.lazy(() => z.strictObject({ css: z.string().check(z.minLength(1), z.maxLength(300)), href: z.url().check(z.maxLength(2_000)) }));
 export type TeachLink = z.infer<typeof TeachLink>;
 
 /** Messages a content script accepts. */
-export const ToContent = z.discriminatedUnion('type', [
+export const ToContent = z.lazy(() => z.discriminatedUnion('type', [
   /** service worker only: carry out an approved call */
   z.strictObject({ type: z.literal('confirm.execute'), call: PreparedCallSchema, approvedBy: z.string().check(z.maxLength(100)) }),
   /** service worker only: settings changed; here is the new view for this tab's origin */
@@ -207,14 +207,14 @@ export const ToContent = z.discriminatedUnion('type', [
     sessionId: z.string().check(z.maxLength(100)),
     model: z.string().check(z.maxLength(200)),
   }),
-]);
+]));
 export type ToContent = z.infer<typeof ToContent>;
 
-export const ExecReply = z.discriminatedUnion('ok', [
+export const ExecReply = z.lazy(() => z.discriminatedUnion('ok', [
   /** `nextPage`: the console loaded another page after the submit; the outcome is decided there. */
   z.object({ ok: z.literal(true), outcome: ExecOutcomeSchema, nextPage: z.optional(z.uuid()) }),
   z.object({ ok: z.literal(false), error: ToolErrorSchema }),
-]);
+]));
 
 export type Reply<T extends object = object> = ({ ok: true } & T) | { ok: false; error: ToolError };
 

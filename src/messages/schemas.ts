@@ -23,7 +23,7 @@ export const ErrorTypeSchema = z.enum([
   'cancelled',
 ]);
 
-export const ToolErrorSchema = z.object({
+export const ToolErrorSchema = z.lazy(() => z.object({
   code: z.string().check(z.maxLength(100)),
   type: ErrorTypeSchema,
   detail: z.string().check(z.maxLength(2_000)),
@@ -43,26 +43,26 @@ export const ToolErrorSchema = z.object({
   traceId: z.string().check(z.maxLength(100)),
   retryAfterMs: z.optional(z.number()),
   params: z.optional(z.record(z.string().check(z.maxLength(40)), z.string().check(z.maxLength(500)))),
-});
+}));
 
-export const CallBindingSchema = z.strictObject({
+export const CallBindingSchema = z.lazy(() => z.strictObject({
   tabId: z.optional(z.number().check(z.int())),
   origin: z.optional(z.string().check(z.maxLength(300))),
   recordId: z.optional(z.string().check(z.maxLength(200))),
-});
+}));
 
-export const FactSchema = z.strictObject({
+export const FactSchema = z.lazy(() => z.strictObject({
   field: z.string().check(z.maxLength(60)),
   value: z.string().check(z.maxLength(500)),
   source: z.enum(FACT_SOURCES),
-});
+}));
 
-export const ConflictSchema = z.strictObject({
+export const ConflictSchema = z.lazy(() => z.strictObject({
   field: z.string().check(z.maxLength(60)),
   values: z.array(z.strictObject({ source: z.enum(FACT_SOURCES), value: z.string().check(z.maxLength(500)) })).check(z.maxLength(10)),
-});
+}));
 
-export const PreparedCallSchema = z.strictObject({
+export const PreparedCallSchema = z.lazy(() => z.strictObject({
   actionId: z.uuid(),
   idempotencyKey: z.string().check(z.maxLength(200)),
   tool: z.string().check(z.maxLength(100)),
@@ -83,14 +83,14 @@ export const PreparedCallSchema = z.strictObject({
   expiresAt: z.number(),
   mono: z.optional(z.strictObject({ boot: z.string().check(z.maxLength(100)), at: z.number() })),
   traceId: z.string().check(z.maxLength(100)),
-});
+}));
 
 /**
  * What a content script that pressed a console's submit hands on when the console loads a new
  * page (a full-page POST): what the next page must show for the action to count as done, and
  * how the tool words each outcome. The worker asks the next page's content script to look.
  */
-export const NextPageCheckSchema = z.strictObject({
+export const NextPageCheckSchema = z.lazy(() => z.strictObject({
   tool: z.string().check(z.maxLength(100)),
   caller: z.enum(CALLERS),
   traceId: z.string().check(z.maxLength(100)),
@@ -116,22 +116,22 @@ export const NextPageCheckSchema = z.strictObject({
   }),
   /** The tool's data on success (the notice and what was seen are added to it). */
   data: z.record(z.string(), Json),
-});
+}));
 export type NextPageCheck = z.infer<typeof NextPageCheckSchema>;
 
 /** A tool's own result as it crosses contexts (RunResult; the error keeps its traceId). */
-export const RunResultSchema = z.discriminatedUnion('status', [
+export const RunResultSchema = z.lazy(() => z.discriminatedUnion('status', [
   z.object({ status: z.literal('done'), data: Json }),
   z.object({ status: z.enum(['refused', 'failed', 'uncertain']), error: ToolErrorSchema }),
-]);
+]));
 
-export const ExecOutcomeSchema = z.discriminatedUnion('status', [
+export const ExecOutcomeSchema = z.lazy(() => z.discriminatedUnion('status', [
   z.object({ status: z.literal('executed'), data: Json }),
   z.object({ status: z.literal('failed'), error: ToolErrorSchema }),
   z.object({ status: z.literal('uncertain'), error: ToolErrorSchema }),
-]);
+]));
 
-export const AuditRecordSchema = z.object({
+export const AuditRecordSchema = z.lazy(() => z.object({
   kind: z.enum(['invoke', 'confirmation']),
   traceId: z.string().check(z.maxLength(100)),
   toolCallId: z.string().check(z.maxLength(100)),
@@ -152,10 +152,10 @@ export const AuditRecordSchema = z.object({
   actionId: z.nullable(z.string()),
   timeToDecisionMs: z.nullable(z.number()),
   approverRoles: z.optional(z.object({ roles: z.array(z.string().check(z.maxLength(100))).check(z.maxLength(50)), source: z.enum(['policy', 'self']) })),
-});
+}));
 
 /** A fixed flow's progress in a tab, as the panel shows it. */
-export const PlanRunSchema = z.object({
+export const PlanRunSchema = z.lazy(() => z.object({
   runId: z.string().check(z.maxLength(100)),
   plan: z.string().check(z.maxLength(60)),
   title: z.string().check(z.maxLength(200)),
@@ -173,7 +173,7 @@ export const PlanRunSchema = z.object({
   error: z.optional(z.string().check(z.maxLength(2_000))),
   startedAt: z.number(),
   updatedAt: z.number(),
-});
+}));
 export type PlanRun = z.infer<typeof PlanRunSchema>;
 
 /**
@@ -182,7 +182,7 @@ export type PlanRun = z.infer<typeof PlanRunSchema>;
  * was, what its steps produced (the read conversation, the generated ticket), and the check
  * a submit handed on, if the reload came from one.
  */
-export const FlowHandoverSchema = z.strictObject({
+export const FlowHandoverSchema = z.lazy(() => z.strictObject({
   name: z.enum(['quickTicket']),
   run: PlanRunSchema,
   at: z.number().check(z.int(), z.gte(0), z.lte(30)),
@@ -192,5 +192,5 @@ export const FlowHandoverSchema = z.strictObject({
   checkId: z.optional(z.uuid()),
   /** The record the flow is about (where it started, or the record its form page came from): the next page must be that record or a form reached from it. */
   about: z.strictObject({ recordId: z.nullable(z.string().check(z.maxLength(200))) }),
-});
+}));
 export type FlowHandover = z.infer<typeof FlowHandoverSchema>;

@@ -5,7 +5,7 @@
  */
 import { useState } from 'preact/hooks';
 import { comboOf, duplicateActions, hotkeyProblem, type HotkeyProblem } from '../settings/hotkeys.ts';
-import { DEFAULT_SETTINGS, HOTKEY_ACTIONS, type HotkeyAction } from '../settings/schema.ts';
+import { defaultSettings, HOTKEY_ACTIONS, type HotkeyAction } from '../settings/schema.ts';
 import { t } from '../ui/i18n.ts';
 import { Field, Section, useFieldErrors } from './fields.tsx';
 import type { SettingsView } from './use-settings.ts';
@@ -67,7 +67,7 @@ export function HotkeysSection({ view }: { view: SettingsView }) {
               onBlur={() => setCapturing(null)}
               onKeyDown={(e) => onKey(a, e)}
             />
-            <button name={`hotkey-reset-${a}`} disabled={locked || s.hotkeys[a] === DEFAULT_SETTINGS.hotkeys[a]} onClick={() => tryCombo(a, DEFAULT_SETTINGS.hotkeys[a])}>
+            <button name={`hotkey-reset-${a}`} disabled={locked || s.hotkeys[a] === defaultSettings().hotkeys[a]} onClick={() => tryCombo(a, defaultSettings().hotkeys[a])}>
               {t('resetDefault')}
             </button>
           </Field>

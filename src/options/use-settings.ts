@@ -5,7 +5,7 @@
  * the fields the person changed (saveSettingsPatch), never a managed value.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { DEFAULT_SETTINGS, type Settings, type SettingsPatch } from '../settings/schema.ts';
+import { defaultSettings, type Settings, type SettingsPatch } from '../settings/schema.ts';
 import { loadSettings, saveSettingsPatch, SETTINGS_KEY } from '../settings/store.ts';
 
 export interface SettingsView {
@@ -21,7 +21,7 @@ export interface SettingsView {
 }
 
 export function useSettings(): SettingsView {
-  const [state, setState] = useState({ s: DEFAULT_SETTINGS, locked: new Set<string>(), loaded: false });
+  const [state, setState] = useState(() => ({ s: defaultSettings(), locked: new Set<string>(), loaded: false }));
   const [saved, setSaved] = useState<SettingsView['saved']>(null);
   useEffect(() => {
     const load = () => void loadSettings().then((r) => setState({ s: r.settings, locked: new Set(r.locked), loaded: true }));

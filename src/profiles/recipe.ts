@@ -27,39 +27,40 @@ export type RecipeJob = keyof typeof RECIPE_JOBS;
 export const JOB_NAMES = Object.keys(RECIPE_JOBS) as RecipeJob[];
 
 const Text = (max: number) => z.string().check(z.maxLength(max));
-const SelectorPart = z.string().check(z.minLength(1), z.maxLength(500));
-const Selector = z.union([SelectorPart, z.array(SelectorPart).check(z.minLength(1), z.maxLength(8))]);
-const Selectors = z.array(Selector).check(z.minLength(1), z.maxLength(12));
-const Ms = z.number().check(z.int(), z.minimum(1), z.maximum(30_000));
-const NavigationEvent = z.object({ type: z.literal('navigation'), url: z.optional(Text(2_000)), title: z.optional(Text(300)) });
-const base = {
+const SelectorPart = z.lazy(() => z.string().check(z.minLength(1), z.maxLength(500)));
+const Selector = z.lazy(() => z.union([SelectorPart, z.array(SelectorPart).check(z.minLength(1), z.maxLength(8))]));
+const Selectors = z.lazy(() => z.array(Selector).check(z.minLength(1), z.maxLength(12)));
+const Ms = z.lazy(() => z.number().check(z.int(), z.minimum(1), z.maximum(30_000)));
+const NavigationEvent = z.lazy(() => z.object({ type: z.literal('navigation'), url: z.optional(Text(2_000)), title: z.optional(Text(300)) }));
+/** Functions, not objects: their schemas are built with the step schema, on first use. */
+const base = () => ({
   timeout: z.optional(Ms),
   assertedEvents: z.optional(z.array(NavigationEvent).check(z.maxLength(3))),
   target: z.optional(Text(200)),
   frame: z.optional(z.array(z.number().check(z.int(), z.minimum(0))).check(z.maxLength(5))),
-};
-const click = {
-  ...base,
+});
+const click = () => ({
+  ...base(),
   selectors: Selectors,
   offsetX: z.number(),
   offsetY: z.number(),
   button: z.optional(z.enum(['primary', 'auxiliary', 'secondary', 'back', 'forward'])),
   deviceType: z.optional(z.enum(['mouse', 'pen', 'touch'])),
   duration: z.optional(z.number()),
-};
+});
 
-export const StepSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('click'), ...click }),
-  z.object({ type: z.literal('doubleClick'), ...click }),
-  z.object({ type: z.literal('change'), ...base, selectors: Selectors, value: Text(2_000) }),
-  z.object({ type: z.literal('hover'), ...base, selectors: Selectors }),
-  z.object({ type: z.literal('keyDown'), ...base, key: Text(30) }),
-  z.object({ type: z.literal('keyUp'), ...base, key: Text(30) }),
-  z.object({ type: z.literal('navigate'), ...base, url: Text(2_000) }),
-  z.object({ type: z.literal('scroll'), ...base, selectors: z.optional(Selectors), x: z.optional(z.number()), y: z.optional(z.number()) }),
+export const StepSchema = z.lazy(() => z.discriminatedUnion('type', [
+  z.object({ type: z.literal('click'), ...click() }),
+  z.object({ type: z.literal('doubleClick'), ...click() }),
+  z.object({ type: z.literal('change'), ...base(), selectors: Selectors, value: Text(2_000) }),
+  z.object({ type: z.literal('hover'), ...base(), selectors: Selectors }),
+  z.object({ type: z.literal('keyDown'), ...base(), key: Text(30) }),
+  z.object({ type: z.literal('keyUp'), ...base(), key: Text(30) }),
+  z.object({ type: z.literal('navigate'), ...base(), url: Text(2_000) }),
+  z.object({ type: z.literal('scroll'), ...base(), selectors: z.optional(Selectors), x: z.optional(z.number()), y: z.optional(z.number()) }),
   z.object({
     type: z.literal('waitForElement'),
-    ...base,
+    ...base(),
     selectors: Selectors,
     operator: z.optional(z.enum(['>=', '==', '<='])),
     count: z.optional(z.number().check(z.int(), z.minimum(0))),
@@ -67,7 +68,7 @@ export const StepSchema = z.discriminatedUnion('type', [
   }),
   z.object({
     type: z.literal('setViewport'),
-    ...base,
+    ...base(),
     width: z.number(),
     height: z.number(),
     deviceScaleFactor: z.number(),
@@ -75,7 +76,7 @@ export const StepSchema = z.discriminatedUnion('type', [
     hasTouch: z.boolean(),
     isLandscape: z.boolean(),
   }),
-]);
+]));
 
 /** Recorder's selector kinds that name things: the only ones a parameter may sit in. */
 const NAMES = /^(aria|text)\//;
@@ -119,7 +120,7 @@ function recipeOf(job: RecipeJob) {
 }
 
 /** The profile's `recipes`: one Recorder flow per job. */
-export const Recipes = z.strictObject(Object.fromEntries(JOB_NAMES.map((j) => [j, z.optional(recipeOf(j))])) as { [J in RecipeJob]: z.ZodMiniOptional<ReturnType<typeof recipeOf>> });
+export const Recipes = z.lazy(() => z.strictObject(Object.fromEntries(JOB_NAMES.map((j) => [j, z.optional(recipeOf(j))])) as { [J in RecipeJob]: z.ZodMiniOptional<ReturnType<typeof recipeOf>> }));
 export type Recipes = Partial<Record<RecipeJob, Flow>>;
 
 /** One job's recipe, checked; the problems name every wrong step (for the panel). */

@@ -13,15 +13,15 @@ import { slowPattern } from './pattern.ts';
 import { Recipes } from './recipe.ts';
 
 /** A CSS selector. Validity is checked where a DOM exists (`checkSelectors` in model.ts). */
-export const Css = z.string().check(z.trim(), z.minLength(1), z.maxLength(500));
+export const Css = z.lazy(() => z.string().check(z.trim(), z.minLength(1), z.maxLength(500)));
 /** Words a console uses for a thing (labels, headings, button texts), zh and en. */
-export const Words = z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(80))).check(z.maxLength(60));
+export const Words = z.lazy(() => z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(80))).check(z.maxLength(60)));
 /**
  * A small extraction pattern (JavaScript regex source) with one capture group. Applied only to
  * short texts (≤ 500 chars); refused when it does not compile, and when its shape can make it
  * backtrack for seconds (pattern.ts: it runs on every page rebuild).
  */
-export const Pattern = z.string().check(
+export const Pattern = z.lazy(() => z.string().check(
   z.minLength(1),
   z.maxLength(200),
   z.refine((p) => {
@@ -33,28 +33,28 @@ export const Pattern = z.string().check(
     }
   }, HINTS.badRegex),
   z.refine((p) => slowPattern(p) === null, HINTS.slowRegex),
-);
+));
 /**
  * A same-origin path (`/scp/kb.php?q={query}`): never a scheme, host or protocol-relative URL,
  * so no profile can point deskhand at another origin.
  */
-export const SamePath = z.string().check(z.trim(), z.maxLength(300), z.regex(/^\/(?!\/)[^\s\\]*$/, HINTS.samePath));
+export const SamePath = z.lazy(() => z.string().check(z.trim(), z.maxLength(300), z.regex(/^\/(?!\/)[^\s\\]*$/, HINTS.samePath)));
 /** A path glob: `*` is any run of characters; everything else is literal. */
-export const PathGlob = z.string().check(z.trim(), z.minLength(1), z.maxLength(200), z.regex(/^[^\s]+$/));
+export const PathGlob = z.lazy(() => z.string().check(z.trim(), z.minLength(1), z.maxLength(200), z.regex(/^[^\s]+$/)));
 
 /** The vocabulary is the generic readers' (src/dom/rules.ts): a profile speaks their words. */
 export const ROLES = THREAD_ROLES;
 export type { ThreadRole };
 
 /** The value of one element: its text, or an attribute, optionally through a pattern. */
-export const Pick = z.strictObject({
+export const Pick = z.lazy(() => z.strictObject({
   css: Css,
   attr: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(60))),
   pattern: z.optional(Pattern),
-});
+}));
 export type Pick = z.infer<typeof Pick>;
 
-export const Identity = z.strictObject({
+export const Identity = z.lazy(() => z.strictObject({
   /** Where the record id is in the URL (query parameter names, or a path pattern with one group). */
   url: z.optional(z.array(z.union([z.strictObject({ param: z.string().check(z.trim(), z.minLength(1), z.maxLength(40)) }), z.strictObject({ path: Pattern })])).check(z.maxLength(10))),
   /** Where it is in the page (an attribute, a heading), first match wins. */
@@ -65,9 +65,9 @@ export const Identity = z.strictObject({
   crossCheck: z.optional(z.array(Pick).check(z.maxLength(10))),
   /** The record's subject line. */
   subject: z.optional(z.array(Pick).check(z.maxLength(10))),
-});
+}));
 
-export const Thread = z.strictObject({
+export const Thread = z.lazy(() => z.strictObject({
   container: z.optional(Css),
   /** One element per thread entry (messages, replies, notes, events). */
   entry: Css,
@@ -85,7 +85,7 @@ export const Thread = z.strictObject({
    * person the customer panel names is the customer, every other poster is staff.
    */
   customerBy: z.optional(z.literal('identity')),
-});
+}));
 
 export { CUSTOMER_KEYS, type CustomerKey };
 
@@ -93,10 +93,10 @@ export { CUSTOMER_KEYS, type CustomerKey };
  * A URL relative to the page (`ajax.php/tickets/{recordId}/user`) or a same-origin path;
  * `{recordId}` is the open record's id. Never a scheme or another host.
  */
-export const RelativeUrl = z.string().check(z.trim(), z.minLength(1), z.maxLength(300), z.regex(/^(?![a-z][a-z0-9+.-]*:)(?!\/\/)[^\s\\]+$/i, HINTS.relativeUrl));
+export const RelativeUrl = z.lazy(() => z.string().check(z.trim(), z.minLength(1), z.maxLength(300), z.regex(/^(?![a-z][a-z0-9+.-]*:)(?!\/\/)[^\s\\]+$/i, HINTS.relativeUrl)));
 
 /** Another same-origin page that holds more of a facet (the user page behind a name link). */
-export const Follow = z
+export const Follow = z.lazy(() => z
   .strictObject({
     /** A link on this page whose href (same origin) is fetched with the agent's session. */
     link: z.optional(Css),
@@ -105,21 +105,21 @@ export const Follow = z
     /** Where to read in the fetched page (default: the whole page). */
     within: z.optional(Css),
   })
-  .check(z.refine((f) => !!f.link !== !!f.path, HINTS.linkOrPath));
+  .check(z.refine((f) => !!f.link !== !!f.path, HINTS.linkOrPath)));
 
-export const FieldRule = z.strictObject({
+export const FieldRule = z.lazy(() => z.strictObject({
   css: z.optional(Css),
   attr: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(60))),
   /** Extra label words for this field on this console. */
   label: z.optional(Words),
-});
+}));
 
-export const Customer = z.strictObject({
+export const Customer = z.lazy(() => z.strictObject({
   container: z.optional(Css),
   fields: z.optional(z.partialRecord(z.enum(CUSTOMER_KEYS), FieldRule)),
   /** Fields not on this page are read from the page behind this link (read only, GET). */
   follow: z.optional(Follow),
-});
+}));
 
 /** Where a list of the customer's tickets is on one kind of page, and which part of a row is what. */
 const historyList = {
@@ -134,10 +134,10 @@ const historyList = {
   /** The row's category (Help Topic, Type…): earlier tickets teach category.match the console's words. */
   category: z.optional(Css),
 };
-export const HistoryList = z.strictObject(historyList);
+export const HistoryList = z.lazy(() => z.strictObject(historyList));
 export type HistoryList = z.infer<typeof HistoryList>;
 
-export const History = z.strictObject({
+export const History = z.lazy(() => z.strictObject({
   ...historyList,
   follow: z.optional(Follow),
   /**
@@ -146,7 +146,7 @@ export const History = z.strictObject({
    * page's path is used there, the rule above everywhere else.
    */
   pages: z.optional(z.record(PathGlob, HistoryList).check(z.refine((r) => Object.keys(r).length <= 10, 'at most 10 kinds of page'))),
-});
+}));
 
 export const EDITOR_KINDS = [
   'textarea',
@@ -168,9 +168,9 @@ export const EDITOR_KINDS = [
  * its autolock fetches once the agent types): the submit is pressed only once every selector
  * matches a field that holds a value.
  */
-export const Ready = z.array(Css).check(z.maxLength(5));
+export const Ready = z.lazy(() => z.array(Css).check(z.maxLength(5)));
 
-export const Composer = z.strictObject({
+export const Composer = z.lazy(() => z.strictObject({
   /** The visible editable (or the textarea when that is all there is). */
   editor: z.optional(Css),
   /** The form field the console posts (a hidden textarea an editor keeps in sync). */
@@ -182,21 +182,21 @@ export const Composer = z.strictObject({
   form: z.optional(Css),
   submit: z.optional(Css),
   ready: z.optional(Ready),
-});
+}));
 
 /**
  * A search that chooses an existing record (a customer) for a form: type into `search`, choose
  * one of the `option`s it suggests, press `submit` (the page may load again with the choice);
  * `chosen` is where the form then shows what was chosen.
  */
-export const Lookup = z.strictObject({
+export const Lookup = z.lazy(() => z.strictObject({
   search: Css,
   option: Css,
   submit: z.optional(Css),
   chosen: Css,
-});
+}));
 
-export const FormRule = z.strictObject({
+export const FormRule = z.lazy(() => z.strictObject({
   container: z.optional(Css),
   /** Where the form lives when it is not on the current page (e.g. `/scp/tickets.php?a=open`). */
   path: z.optional(SamePath),
@@ -205,40 +205,40 @@ export const FormRule = z.strictObject({
   ready: z.optional(Ready),
   /** Where the form's customer is chosen by a search instead of typed in (osTicket's user lookup). */
   customerLookup: z.optional(Lookup),
-});
+}));
 
-export const Dialog = z.strictObject({
+export const Dialog = z.lazy(() => z.strictObject({
   /** The console's own control that opens the dialog. */
   open: Css,
   /** The dialog's form, once open. */
   form: Css,
   field: FieldRule,
   submit: z.optional(Css),
-});
+}));
 
-export const Signals = z.strictObject({
+export const Signals = z.lazy(() => z.strictObject({
   /** Elements that appear when the console accepted an action (notices, toasts). */
   success: z.optional(z.array(Css).check(z.maxLength(20))),
   error: z.optional(z.array(Css).check(z.maxLength(20))),
-});
+}));
 
-export const SynonymSets = z.strictObject({
+export const SynonymSets = z.lazy(() => z.strictObject({
   fields: z.optional(z.record(z.string().check(z.trim(), z.minLength(1), z.maxLength(40)), Words)),
   sections: z.optional(z.record(z.string().check(z.trim(), z.minLength(1), z.maxLength(40)), Words)),
   buttons: z.optional(z.record(z.string().check(z.trim(), z.minLength(1), z.maxLength(40)), Words)),
   roles: z.optional(z.partialRecord(z.enum(ROLES), Words)),
-});
+}));
 
-export const Navigation = z.strictObject({
+export const Navigation = z.lazy(() => z.strictObject({
   /** The element a PJAX/SPA console swaps in place when it shows another record. */
   container: z.optional(Css),
   /** Events the console fires on document after such a swap (`pjax:end`). */
   events: z.optional(z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(40), z.regex(/^[\w:.-]+$/))).check(z.maxLength(10))),
-});
+}));
 
 export const PROFILE_SOURCES = ['builtin', 'taught', 'managed'] as const;
 
-export const ConsoleProfile = z.strictObject({
+export const ConsoleProfile = z.lazy(() => z.strictObject({
   id: z.string().check(z.trim(), z.regex(/^[a-z0-9][a-z0-9._-]{1,62}$/, HINTS.profileId)),
   name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
   version: z.literal(1),
@@ -267,7 +267,7 @@ export const ConsoleProfile = z.strictObject({
   navigation: z.optional(Navigation),
   /** How the agent does each job here (recipe.ts): Recorder flows whose last step is the commit. */
   recipes: z.optional(Recipes),
-});
+}));
 export type ConsoleProfile = z.infer<typeof ConsoleProfile>;
 export type ProfileSource = (typeof PROFILE_SOURCES)[number];
 

@@ -10,19 +10,43 @@ export const HOTKEY_ACTIONS = ['fillCustomer', 'matchCategory', 'draftReply', 'p
 export type HotkeyAction = (typeof HOTKEY_ACTIONS)[number];
 
 /** "Alt+Shift+F": modifiers then one key. */
-export const KeyCombo = z.string().check(z.regex(/^((Ctrl|Alt|Shift|Meta)\+){1,3}[A-Z0-9]$/, 'Use modifiers plus one letter or digit, e.g. Alt+Shift+F'));
+export const KeyCombo = z.lazy(() => z.string().check(z.regex(/^((Ctrl|Alt|Shift|Meta)\+){1,3}[A-Z0-9]$/, 'Use modifiers plus one letter or digit, e.g. Alt+Shift+F')));
 
 export const FEATURES = ['kb', 'tickets', 'replies', 'notes', 'queues', 'refunds'] as const;
 
-const featureDefaults = Object.fromEntries(FEATURES.map((f) => [f, z._default(z.boolean(), true)])) as Record<
+const featureDefaults = () =>
+  Object.fromEntries(FEATURES.map((f) => [f, z._default(z.boolean(), true)])) as Record<
   (typeof FEATURES)[number],
   z.ZodMiniDefault<z.ZodMiniBoolean>
 >;
 
 /** Origins are stored as `scheme://host[:port]`, the form match patterns are built from. */
-export const Origin = z.string().check(z.trim(), z.regex(/^https?:\/\/[^/\s*]+$/, 'An origin like https://support.example.com'));
+export const Origin = z.lazy(() => z.string().check(z.trim(), z.regex(/^https?:\/\/[^/\s*]+$/, 'An origin like https://support.example.com')));
 
-export const SettingsSchema = z.object({
+/*
+ * The fields a content script's view shares with the settings (messages/index.ts
+ * ContentSettingsSchema), on their own so that view builds only these.
+ */
+export const FeaturesField = z.lazy(() => z.prefault(z.object(featureDefaults()), {}));
+export const HotkeysField = z.lazy(() =>
+  z.prefault(
+    z.object({
+      fillCustomer: z._default(KeyCombo, 'Alt+Shift+F'),
+      matchCategory: z._default(KeyCombo, 'Alt+Shift+C'),
+      draftReply: z._default(KeyCombo, 'Alt+Shift+D'),
+      prepareSend: z._default(KeyCombo, 'Alt+Shift+S'),
+      quickTicket: z._default(KeyCombo, 'Alt+Shift+T'),
+      requestRefund: z._default(KeyCombo, 'Alt+Shift+R'),
+      openPanel: z._default(KeyCombo, 'Alt+Shift+K'),
+    }),
+    {},
+  ),
+);
+export const QueuesField = z.lazy(() => z._default(z.array(z.string().check(z.trim(), z.minLength(1))), ['billing', 'logistics', 'tech', 'vip']));
+export const AgentNameField = z.lazy(() => z._default(z.string().check(z.trim()), ''));
+
+/** Built on first parse, not at module load: the content kit evaluates no schema before it needs one (issue 22). */
+export const SettingsSchema = z.lazy(() => z.object({
   llm: z.prefault(
     z.object({
       baseURL: z._default(z.string().check(z.trim()), ''),
@@ -41,20 +65,9 @@ export const SettingsSchema = z.object({
     }),
     {},
   ),
-  features: z.prefault(z.object(featureDefaults), {}),
+  features: FeaturesField,
   roles: z._default(z.array(z.string().check(z.trim(), z.minLength(1))), ['AGENT']),
-  hotkeys: z.prefault(
-    z.object({
-      fillCustomer: z._default(KeyCombo, 'Alt+Shift+F'),
-      matchCategory: z._default(KeyCombo, 'Alt+Shift+C'),
-      draftReply: z._default(KeyCombo, 'Alt+Shift+D'),
-      prepareSend: z._default(KeyCombo, 'Alt+Shift+S'),
-      quickTicket: z._default(KeyCombo, 'Alt+Shift+T'),
-      requestRefund: z._default(KeyCombo, 'Alt+Shift+R'),
-      openPanel: z._default(KeyCombo, 'Alt+Shift+K'),
-    }),
-    {},
-  ),
+  hotkeys: HotkeysField,
   /** Console origins added by the user (the demo origins are built in). */
   consoles: z._default(z.array(Origin), []),
   /** Knowledge sources (src/kb/resolve.ts says which apply to a console). */
@@ -73,16 +86,21 @@ export const SettingsSchema = z.object({
     }),
     {},
   ),
-  queues: z._default(z.array(z.string().check(z.trim(), z.minLength(1))), ['billing', 'logistics', 'tech', 'vip']),
-  agentName: z._default(z.string().check(z.trim()), ''),
+  queues: QueuesField,
+  agentName: AgentNameField,
   /** Per console origin: which console profile to use ('auto' = recognise, 'generic' = none, or a profile id). */
   consoleProfiles: z._default(z.record(z.string(), z.string().check(z.trim(), z.minLength(1), z.maxLength(64))), {}),
-});
+}));
 
 export type Settings = z.output<typeof SettingsSchema>;
 export type SettingsInput = z.input<typeof SettingsSchema>;
 
-export const DEFAULT_SETTINGS: Settings = SettingsSchema.parse({});
+/** The settings' fields, each its own schema (parsed one by one where a whole parse fails). */
+export const settingsFields = () => SettingsSchema._zod.innerType.shape;
+
+let defaults: Settings | undefined;
+/** A fresh install's settings, parsed once on first use. */
+export const defaultSettings = (): Settings => (defaults ??= SettingsSchema.parse({}));
 
 /**
  * Parses stored settings; anything invalid falls back to defaults field by field, and inside a
@@ -94,8 +112,8 @@ export function parseSettings(raw: unknown): Settings {
   if (full.success) return full.data;
   const obj = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(SettingsSchema.shape)) {
-    const field = SettingsSchema.shape[key as keyof typeof SettingsSchema.shape];
+  for (const key of Object.keys(settingsFields())) {
+    const field = settingsFields()[key as keyof ReturnType<typeof settingsFields>];
     const value = obj[key];
     const one = field.safeParse(value);
     if (one.success) out[key] = one.data;
@@ -116,7 +134,7 @@ export function parseSettings(raw: unknown): Settings {
 export function mergeManaged(local: unknown, managed: unknown): { settings: Settings; locked: string[] } {
   const base: Record<string, unknown> = { ...(isGroup(local) ? local : {}) };
   for (const [key, value] of Object.entries(isGroup(managed) ? managed : {})) {
-    if (!(key in SettingsSchema.shape)) continue;
+    if (!(key in settingsFields())) continue;
     base[key] = isGroup(value) ? { ...(isGroup(base[key]) ? base[key] : {}), ...value } : value;
   }
   return { settings: parseSettings(base), locked: [...managedPaths(managed)] };
@@ -154,7 +172,7 @@ export function managedPaths(managed: unknown): Set<string> {
   const out = new Set<string>();
   if (!isGroup(managed)) return out;
   for (const [key, value] of Object.entries(managed)) {
-    if (!(key in SettingsSchema.shape)) continue;
+    if (!(key in settingsFields())) continue;
     if (isGroup(value)) for (const sub of Object.keys(value)) out.add(`${key}.${sub}`);
     else out.add(key);
   }
@@ -183,7 +201,7 @@ export function applyPatch(local: unknown, patch: SettingsPatch, managed: unknow
     } else {
       next[key] = value;
     }
-    const checked = SettingsSchema.shape[key].safeParse(next[key]);
+    const checked = settingsFields()[key].safeParse(next[key]);
     if (!checked.success) throw new Error(`settings.${key}: ${checked.error.issues.map((i) => i.message).join('; ')}`);
   }
   return next;
@@ -197,7 +215,7 @@ export function applyPatch(local: unknown, patch: SettingsPatch, managed: unknow
 export function diffPatch(prev: Settings, next: Settings): SettingsPatch {
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
   const patch: Record<string, unknown> = {};
-  for (const key of Object.keys(SettingsSchema.shape) as (keyof Settings)[]) {
+  for (const key of Object.keys(settingsFields()) as (keyof Settings)[]) {
     const [a, b]: unknown[] = [prev[key], next[key]];
     if (same(a, b)) continue;
     if (isGroup(a) && isGroup(b)) {

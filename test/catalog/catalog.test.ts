@@ -4,14 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { GRADES } from '../../src/catalog/grades.ts';
 import { CATALOG_FILES, registerCatalog } from '../../src/catalog/index.ts';
 import { scoreOptions } from '../../src/catalog/category-score.ts';
-import { DEFAULT_SETTINGS } from '../../src/settings/schema.ts';
+import { defaultSettings } from '../../src/settings/schema.ts';
 import { Registry } from '../../src/tools/registry.ts';
 
 const NOT_TOOLS = ['assign-recipe.ts', 'recipe.ts', 'index.ts', 'deps.ts', 'fill.ts', 'press.ts', 'composer.ts', 'grades.ts', 'assign.ts', 'landed.ts', 'customer-lookup.ts', 'category-score.ts', 'category-model.ts'];
 
 function catalog() {
   const registry = new Registry();
-  registerCatalog(registry, { settings: () => DEFAULT_SETTINGS, model: () => { throw new Error('no page in unit tests'); }, fetch, origin: () => 'http://127.0.0.1' });
+  registerCatalog(registry, { settings: () => defaultSettings(), model: () => { throw new Error('no page in unit tests'); }, fetch, origin: () => 'http://127.0.0.1' });
   return registry;
 }
 
@@ -64,14 +64,14 @@ describe('the catalog list', () => {
   });
 
   it('exports a JSON Schema for every tool input (what a person-side caller is shown)', () => {
-    const schemas = catalog().toFunctionSchemas({ caller: 'ui', facets: null, features: DEFAULT_SETTINGS.features, roles: [] });
+    const schemas = catalog().toFunctionSchemas({ caller: 'ui', facets: null, features: defaultSettings().features, roles: [] });
     expect(schemas).toHaveLength(Object.keys(GRADES).length);
     for (const s of schemas) expect(s.function.parameters, s.function.name).toMatchObject({ type: 'object', additionalProperties: false });
   });
 
   it('offers the model only the five read tools', () => {
     const names = catalog()
-      .toFunctionSchemas({ caller: 'llm', facets: ['conversation', 'composer', 'customer', 'history'], features: DEFAULT_SETTINGS.features, roles: [] })
+      .toFunctionSchemas({ caller: 'llm', facets: ['conversation', 'composer', 'customer', 'history'], features: defaultSettings().features, roles: [] })
       .map((s) => s.function.name)
       .sort();
     expect(names).toEqual(['conversation__read', 'customer__read', 'kb__search', 'page__inspect', 'ticket__history']);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { duplicateActions, hotkeyProblem, OPENS_PANEL, RESERVED } from '../../src/settings/hotkeys.ts';
-import { DEFAULT_SETTINGS, HOTKEY_ACTIONS } from '../../src/settings/schema.ts';
+import { defaultSettings, HOTKEY_ACTIONS } from '../../src/settings/schema.ts';
 
-const keys = DEFAULT_SETTINGS.hotkeys;
+const keys = defaultSettings().hotkeys;
 
 describe('hotkey rules', () => {
   it('the defaults are valid, distinct and free of browser shortcuts', () => {

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { EXTENSION_ID, EXTENSION_KEY } from '../../manifest.config.ts';
 import { managedSchema, managedSchemaText } from '../../src/background/managed-schema.ts';
-import { SettingsSchema } from '../../src/settings/schema.ts';
+import { settingsFields } from '../../src/settings/schema.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 
@@ -15,7 +15,7 @@ describe('the managed-storage schema', () => {
   it('lets an admin set every setting, agentName and every hotkey included', () => {
     const props = managedSchema().properties as Record<string, { type: string; properties?: Record<string, unknown> }>;
     // Every setting, and the admin-pushed console profiles.
-    expect(Object.keys(props).sort()).toEqual([...Object.keys(SettingsSchema.shape), 'profiles'].sort());
+    expect(Object.keys(props).sort()).toEqual([...Object.keys(settingsFields()), 'profiles'].sort());
     expect(props.agentName).toEqual({ type: 'string' });
     expect(Object.keys(props.hotkeys!.properties!)).toContain('openPanel');
   });

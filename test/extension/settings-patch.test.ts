@@ -31,8 +31,8 @@ describe('saving a field writes only that field', () => {
 
 describe('a whole-settings editor saves through a diff', () => {
   it('only the members that changed, a removed record entry included', async () => {
-    const { DEFAULT_SETTINGS, diffPatch } = await import('../../src/settings/schema.ts');
-    const prev = { ...DEFAULT_SETTINGS, consoleProfiles: { 'https://a.example': 'osticket', 'https://b.example': 'generic' } };
+    const { defaultSettings, diffPatch } = await import('../../src/settings/schema.ts');
+    const prev = { ...defaultSettings(), consoleProfiles: { 'https://a.example': 'osticket', 'https://b.example': 'generic' } };
     const next = { ...prev, consoleProfiles: { 'https://a.example': 'osticket' }, kb: { ...prev.kb, local: false } };
     const patch = diffPatch(prev, next);
     expect(patch).toEqual({ consoleProfiles: { 'https://b.example': undefined }, kb: { local: false } });

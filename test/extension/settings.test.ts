@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, isConsoleOrigin, mergeManaged, parseSettings } from '../../src/settings/schema.ts';
+import { defaultSettings, isConsoleOrigin, mergeManaged, parseSettings } from '../../src/settings/schema.ts';
 
 describe('settings', () => {
   it('defaults are complete and safe: bridge off, agent role only', () => {
-    expect(DEFAULT_SETTINGS.bridge).toEqual({ enabled: false, origins: [], allowLowWrites: false });
-    expect(DEFAULT_SETTINGS.roles).toEqual(['AGENT']);
-    expect(DEFAULT_SETTINGS.hotkeys.fillCustomer).toBe('Alt+Shift+F');
-    expect(Object.values(DEFAULT_SETTINGS.features).every(Boolean)).toBe(true);
+    expect(defaultSettings().bridge).toEqual({ enabled: false, origins: [], allowLowWrites: false });
+    expect(defaultSettings().roles).toEqual(['AGENT']);
+    expect(defaultSettings().hotkeys.fillCustomer).toBe('Alt+Shift+F');
+    expect(Object.values(defaultSettings().features).every(Boolean)).toBe(true);
   });
   it('an invalid field falls back to its default without losing the valid ones', () => {
     const s = parseSettings({ roles: ['AGENT', 'REFUND_APPROVER'], hotkeys: { fillCustomer: 'F' }, consoles: ['not a url'] });

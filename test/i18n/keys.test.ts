@@ -63,10 +63,10 @@ function families(): Record<string, string[]> {
     f_: FEATURES.map((f) => `f_${f}`),
     caller_: CALLERS.map((c) => `caller_${c}`),
     risk_: RISKS.map((r) => `risk_${r}`),
-    astatus_: AuditRecordSchema.shape.status.options.map((s) => `astatus_${s}`),
+    astatus_: AuditRecordSchema._zod.innerType.shape.status.options.map((s) => `astatus_${s}`),
     state_: CALL_STATES.map((s) => `state_${s}`),
-    step_: [...PlanRunSchema.shape.steps._zod.def.element.shape.status.options].map((s) => `step_${s}`),
-    run_: [...PlanRunSchema.shape.status.options].map((s) => `run_${s}`),
+    step_: [...PlanRunSchema._zod.innerType.shape.steps._zod.def.element.shape.status.options].map((s) => `step_${s}`),
+    run_: [...PlanRunSchema._zod.innerType.shape.status.options].map((s) => `run_${s}`),
     tool_: Object.keys(GRADES).flatMap((n) => [`tool_${toolKey(n)}_title`, `tool_${toolKey(n)}_summary`]),
     reserved_: [...new Set(RESERVED.values())].map((u) => `reserved_${u}`),
     flow_: Object.values(allPlans).flatMap((p) => [
