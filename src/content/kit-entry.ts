@@ -6,7 +6,7 @@
  * through the loader's listeners.
  */
 import { KIT_EVAL_START } from './kit-clock.ts';
-import { DEFAULT_SETTINGS, isConsoleOrigin, type Settings } from '../settings/schema.ts';
+import { defaultSettings, isConsoleOrigin, type Settings } from '../settings/schema.ts';
 import { contentSettingsOf, loadContentSettings, onContentSettings } from './settings-view.ts';
 import { pageLang, runActionWithToast } from './actions.ts';
 import { resumeFlow } from './flows.ts';
@@ -18,12 +18,16 @@ import { KIT_API_KEY, KIT_START_KEY, type KitApi, type KitStart } from './kit-ap
 
 function startKit(start: KitStart): KitApi {
   const buildAt = performance.now();
-  let settings: Settings = DEFAULT_SETTINGS;
+  // The defaults only if something reads settings before the view is parsed (they cost a parse).
+  let settings: Settings | null = null;
   let readyAt: number | null = null;
-  const host = createHost(() => settings, () => start.tabId);
+  const host = createHost(() => (settings ??= defaultSettings()), () => start.tabId);
   const registryMs = performance.now() - buildAt;
 
   const ready = (async () => {
+    // The view's parse (it builds its schemas) in a task of its own, after kit.js's evaluation:
+    // no deskhand task at start may take 50 ms (issue 22). setTimeout is the isolated world's own.
+    await new Promise((r) => setTimeout(r, 0));
     // A key-free view from the worker (content scripts cannot read chrome.storage): the one the
     // loader already has, else asked for again.
     const view = start.view === undefined ? loadContentSettings() : contentSettingsOf(start.view);
@@ -32,9 +36,12 @@ function startKit(start: KitStart): KitApi {
     onContentSettings((s) => (settings = s));
     readyAt = performance.now();
   })();
-  void ready.then(() => {
-    if (isConsoleOrigin(location.origin, settings)) rememberRecords(host.model);
-  });
+  // Reading the page for record memory is a task of its own too, when the page is idle.
+  void ready.then(() =>
+    requestIdleCallback(() => {
+      if (settings && isConsoleOrigin(location.origin, settings)) rememberRecords(host.model);
+    }, { timeout: 1_000 }),
+  );
   const state = { host, ready, readyMs: () => (readyAt === null ? null : readyAt - start.startedAt), registryMs, kitMs: performance.now() - KIT_EVAL_START };
   const bridge = bridgeHandler(host);
   return {
