@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useState } from 'preact/hooks';
 import { loadSettings, onSettingsChanged } from '../settings/store.ts';
-import { DEFAULT_SETTINGS, type Settings } from '../settings/schema.ts';
+import { defaultSettings, type Settings } from '../settings/schema.ts';
 import { toTab } from '../messages/client.ts';
 import { t } from '../ui/i18n.ts';
 import { useActiveTab } from './active-tab.ts';
@@ -21,8 +21,12 @@ interface PageInfo {
 
 export function App() {
   const tabId = useActiveTab();
-  const [settings, setSettings] = useState<Settings>(DEFAULT_SETTINGS);
+  const [settings, setSettings] = useState<Settings>(defaultSettings);
   const [page, setPage] = useState<PageInfo | null>(null);
+  // The cards first (issue 22 item 4): the flows and the chat (its chunk and its start-up) wait
+  // until the tab's pending confirmations are on screen, the reason the panel is opened most.
+  const [listed, setListed] = useState(false);
+  const onListed = useCallback(() => setListed(true), []);
   const [view, setView] = useState<'work' | 'activity' | 'console'>(((v) => (v === 'activity' || v === 'console' ? v : 'work'))(new URLSearchParams(location.search).get('view')));
 
   useEffect(() => {
@@ -72,9 +76,9 @@ export function App() {
       ) : (
         <>
           {tabId === null || !page ? <p class="empty no-console">{t('noConsoleTab')}</p> : null}
-          {tabId !== null && <Confirmations tabId={tabId} roles={settings.roles} />}
-          {tabId !== null && page && <Flows tabId={tabId} />}
-          {tabId !== null && page && <Chat tabId={tabId} settings={settings} conversationId={page.conversationId} />}
+          {tabId !== null && <Confirmations tabId={tabId} roles={settings.roles} onListed={onListed} />}
+          {tabId !== null && page && listed && <Flows tabId={tabId} />}
+          {tabId !== null && page && listed && <Chat tabId={tabId} settings={settings} conversationId={page.conversationId} />}
         </>
       )}
     </main>

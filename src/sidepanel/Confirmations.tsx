@@ -25,7 +25,8 @@ interface Lists {
 /** The worker's answer to a decision: what the delivery did (`status`), or a refusal. */
 type Decided = { status: ApproveResult['status']; entry: LedgerEntry; replay?: boolean };
 
-export function Confirmations({ tabId, roles }: { tabId: number; roles: string[] }) {
+/** `onListed` is called once the first list is in (or refused): the panel loads the rest after it. */
+export function Confirmations({ tabId, roles, onListed }: { tabId: number; roles: string[]; onListed?: () => void }) {
   const [lists, setLists] = useState<Lists>({ pending: [], recent: [], stale: {}, rolesSource: 'self' });
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -34,7 +35,8 @@ export function Confirmations({ tabId, roles }: { tabId: number; roles: string[]
     const r = await toBackground<Lists>({ type: 'confirm.list', tabId });
     if (r.ok) setLists({ pending: r.pending, recent: r.recent, stale: r.stale ?? {}, rolesSource: r.rolesSource ?? 'self' });
     else setError(errorText(r.error));
-  }, [tabId]);
+    onListed?.();
+  }, [tabId, onListed]);
 
   useEffect(() => {
     void refresh();
