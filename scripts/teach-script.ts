@@ -48,7 +48,7 @@ function fromKit(): Plugin {
 
 /**
  * An on-demand content-script part as one minified IIFE chunk (a Vite lib build, chrome116),
- * built like the content script: teach.js here, kit.js in kit-script.ts.
+ * built like the content script: teach.js (kit-script.ts builds the kit in parts).
  */
 export async function buildPart(entry: string, fileName: string, opts: { plugins?: Plugin[]; alias?: Alias[] } = {}): Promise<Rollup.OutputChunk> {
   const out = (await build({

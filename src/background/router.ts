@@ -15,6 +15,7 @@ import { handleKb } from './kb.ts';
 import { kbFetch } from './kb-fetch.ts';
 import { awaitCheck, expectNextPage, pageArrived } from './next-page.ts';
 import { currentView } from './settings-view.ts';
+import { KIT_FILES } from '../content/kit-files.ts';
 
 export function installRouter(): void {
   chrome.runtime.onMessage.addListener((raw: unknown, sender, sendResponse) => {
@@ -27,8 +28,6 @@ export function installRouter(): void {
 
 /** Teach mode, built beside the content script (vite.config.ts `teachScript`). */
 const TEACH_SCRIPT = 'teach.js';
-/** The content script's lazy kit (src/content/kit-entry.ts, issue 22). */
-const KIT_SCRIPT = 'kit.js';
 
 const notContent = () => refusal('NOT_CONTENT', 'Only a console tab sends this.');
 const notPanel = () => refusal('NOT_PANEL', 'Only a person in the side panel can do this.');
@@ -125,7 +124,10 @@ export async function route(raw: unknown, sender: chrome.runtime.MessageSender):
       if (from.kind !== 'content') return notContent();
       // Into the frame the browser says asked, in the extension's isolated world (the default).
       // A packaged file needs no web_accessible_resources: the page can neither load nor probe it.
-      await chrome.scripting.executeScript({ target: { tabId: from.tabId, frameIds: [from.frameId] }, files: [msg.type === 'kit.load' ? KIT_SCRIPT : TEACH_SCRIPT] });
+      // The kit's parts one call each, in order: each is a task of its own in the page (kit-files.ts).
+      for (const file of msg.type === 'kit.load' ? KIT_FILES : [TEACH_SCRIPT]) {
+        await chrome.scripting.executeScript({ target: { tabId: from.tabId, frameIds: [from.frameId] }, files: [file] });
+      }
       return { ok: true };
     case 'record.seen':
       // Kept under the URL the browser stamped on the sender, for the record's own tab.

@@ -20,7 +20,7 @@ export interface ContentState {
   /** Loader start to kit ready (the kit loaded, its settings and profiles read), and the registry build alone. */
   readyMs: () => number | null;
   registryMs: number;
-  /** Evaluating kit.js: its modules' top-level code and the registry build (issue 22). */
+  /** Loading the kit: its parts' top-level code (each part a task) and the registry build (issue 22). */
   kitMs: number;
 }
 

@@ -1,7 +1,7 @@
 /**
- * Where the eager loader (main.iife.ts) and the lazy kit (dist/kit.js, kit-entry.ts) meet:
+ * Where the eager loader (main.iife.ts) and the lazy kit (kit-entry.ts, its parts in kit-files.ts) meet:
  * two symbols on the isolated world's global, which the page cannot see. The loader sets the
- * start facts before it asks the worker to inject kit.js; kit.js sets its API when it has run.
+ * start facts before it asks the worker to inject the kit; the kit sets its API when it has run.
  * Types only besides the keys: neither side bundles the other's code.
  */
 import type { HotkeyAction } from '../settings/schema.ts';

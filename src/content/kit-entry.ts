@@ -1,5 +1,5 @@
 /**
- * Entry of dist/kit.js, the content script's lazy kit (issue 22): the registry, the catalog,
+ * Entry of the content script's lazy kit (issue 22; dist/kit.js, the last of kit-files.ts's parts): the registry, the catalog,
  * the page model, profiles, editors and KB providers. The eager loader (main.iife.ts) asks
  * the worker to inject it on first use; it registers its API on the isolated world's global
  * (kit-api.ts) and hears nothing by itself: every message, key and bridge request comes
@@ -25,7 +25,7 @@ function startKit(start: KitStart): KitApi {
   const registryMs = performance.now() - buildAt;
 
   const ready = (async () => {
-    // The view's parse (it builds its schemas) in a task of its own, after kit.js's evaluation:
+    // The view's parse (it builds its schemas) in a task of its own, after the kit's evaluation:
     // no deskhand task at start may take 50 ms (issue 22). setTimeout is the isolated world's own.
     await new Promise((r) => setTimeout(r, 0));
     // A key-free view from the worker (content scripts cannot read chrome.storage): the one the

@@ -1,6 +1,6 @@
 /**
  * The kit on first use (issue 22): the registry, catalog, page model, profiles, editors and
- * KB providers are dist/kit.js, which the worker injects into this frame's isolated world
+ * KB providers are the kit (its parts in kit-files.ts), which the worker injects into this frame's isolated world
  * (`kit.load`, chrome.scripting.executeScript with `files`), as teach.js is. A packaged file
  * needs no web_accessible_resources, so no page can load or probe for it.
  */
@@ -34,7 +34,7 @@ export function lazyKit(facts: () => Promise<KitStart>): LazyKit {
     world[Symbol.for(KIT_START_KEY)] = await facts();
     if (!world[Symbol.for(KIT_API_KEY)] && !(await ask({ type: 'kit.load' }))) throw new Error('deskhand could not load its tools on this page.');
     const got = world[Symbol.for(KIT_API_KEY)] as KitApi | undefined;
-    if (!got) throw new Error('kit.js was injected but did not register.');
+    if (!got) throw new Error('the kit was injected but did not register.');
     return got;
   };
   return {

@@ -4,7 +4,7 @@
  * must exist at once — the trusted keydown listener, the message listener, the bridge's window
  * listener, the bridge notice — and asks the worker for this origin's settings view and the
  * tab. The registry, catalog, page model, profiles, editors and KB providers are the kit
- * (kit-loader.ts, dist/kit.js): loaded by the first key press, panel request or bridge call,
+ * (kit-loader.ts, kit-files.ts): loaded by the first key press, panel request or bridge call,
  * or once the page has loaded and is idle (record memory needs the page model). A key press
  * that arrives before the kit is ready waits for it; one before the view arrives is replayed.
  */

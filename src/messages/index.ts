@@ -129,7 +129,7 @@ export const ToBackground = z.lazy(() => z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('delivery.await'), checkId: z.uuid() }),
   /** content script: load teach mode (dist/teach.js) into the sender's own frame, on first use */
   z.strictObject({ type: z.literal('teach.load') }),
-  /** content script (the eager loader): load its kit (dist/kit.js) into the sender's own frame, on first use or when idle */
+  /** content script (the eager loader): load its kit (the parts of src/content/kit-files.ts) into the sender's own frame, on first use or when idle */
   z.strictObject({ type: z.literal('kit.load') }),
   /** content script (teach mode, recording): one trusted step the agent took; for the side panel that records, the worker only acknowledges it */
   z.strictObject({ type: z.literal('teach.recorded'), job: z.enum(JOB_NAMES), step: StepSchema }),

@@ -81,15 +81,23 @@ function confusableIndexes(text: string): Set<number> {
 const EMOJI_ELEMENT = String.raw`(?:\p{Extended_Pictographic}\uFE0F?\p{Emoji_Modifier}?|[0-9#*]\uFE0F\u20E3|\p{Regional_Indicator}{2})`;
 /** A well-formed emoji (ZWJ) sequence, the whole grapheme: elements joined by single ZWJs. */
 const EMOJI_SEQUENCE = new RegExp(`^${EMOJI_ELEMENT}(?:\u200D${EMOJI_ELEMENT})*$`, 'u');
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+/** Any character revealHidden could mark but a confusable: text without one (and without confusables) is shown as it is. */
+const ANY_HIDDEN = new RegExp(`${ZERO_WIDTH.source}|${BIDI.source}|${TAG.source}`, 'u');
+/**
+ * Built on first use, and only for text with something to reveal: constructing a segmenter
+ * loads ICU's break data, ~8 ms of a kit's start and ~20 ms of the side panel's first card
+ * (issue 22).
+ */
+let graphemes: Intl.Segmenter | null = null;
 
 /** Splits text into visible runs and hidden/confusable characters, each with its code point. */
 export function revealHidden(text: string): { segments: Segment[]; counts: Record<HiddenKind, number> } {
   const counts: Record<HiddenKind, number> = { zero_width: 0, bidi: 0, tag: 0, confusable: 0 };
   const confusable = confusableIndexes(text);
+  if (!confusable.size && !ANY_HIDDEN.test(text)) return { segments: text ? [{ kind: 'text', text }] : [], counts };
   const segments: Segment[] = [];
   let plain = '';
-  for (const { segment, index } of graphemes.segment(text)) {
+  for (const { segment, index } of (graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' })).segment(text)) {
     // Its joiners and VS-16 are part of the emoji the person sees.
     if (EMOJI_SEQUENCE.test(segment)) {
       plain += segment;

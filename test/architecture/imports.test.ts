@@ -37,6 +37,8 @@ const LEAVES: Record<string, readonly string[]> = {
   'teach/capabilities.ts': ['messages'],
   // The catalog's grades as data (generated at build time for the worker and options).
   'catalog/grades.ts': ['background', 'options'],
+  // The kit's file names, data only: the worker injects them in this order.
+  'content/kit-files.ts': ['background'],
 };
 
 interface Edge {
