@@ -5,6 +5,7 @@ import { defineConfig, type Plugin } from 'vite';
 import manifest from './manifest.config.ts';
 import { gradesAlias, inputSchemasAlias } from './scripts/input-schemas.ts';
 import { kitScript } from './scripts/kit-script.ts';
+import { panelEarlyScript } from './scripts/panel-early.ts';
 import { teachScript } from './scripts/teach-script.ts';
 
 /**
@@ -33,7 +34,7 @@ function bridgeScript(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [preact(), crx({ manifest }), bridgeScript(), kitScript(), teachScript()],
+  plugins: [preact(), crx({ manifest }), bridgeScript(), kitScript(), teachScript(), panelEarlyScript()],
   // The content script's tool input JSON Schemas are computed here, not shipped zod code.
   // The worker's and options' grades likewise: data read off the tools, not the catalog's DOM code.
   resolve: { alias: [inputSchemasAlias(), gradesAlias()] },

@@ -166,6 +166,8 @@ describe('items 4 and 5: hidden characters and confirmation fatigue', () => {
     const kinds = await panel.$$eval(`${card} .exact-text mark.hidden-char`, (els) => els.map((e) => (e as HTMLElement).dataset.kind));
     expect(kinds.sort()).toEqual(['confusable', 'zero_width']);
     expect(await panel.$eval(`${card} .exact-text`, (el) => el.textContent)).toContain('U+200B');
+    // Phones are marked once libphonenumber has loaded, after the first render (card-text.tsx).
+    await panel.waitForSelector(`${card} .exact-text mark.hl-phone`);
     const marks = await panel.$$eval(`${card} .exact-text mark.hl`, (els) => els.map((e) => (e as HTMLElement).dataset.kind));
     expect(marks.sort()).toEqual(['email', 'phone', 'url']);
   });

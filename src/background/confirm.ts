@@ -169,17 +169,20 @@ const stale = (call: PreparedCall) =>
   notNow('STALE_RECORD', `The console tab now shows another record, not "${call.binding.recordId}" this action is for.`, `Go back to ${call.binding.recordId} to confirm it, or reject it.`, { record: call.binding.recordId ?? '' });
 
 export async function listForTab(tabId: number): Promise<{ pending: LedgerEntry[]; recent: LedgerEntry[]; stale: Record<string, ToolError> }> {
-  const pending = await ledger.pending({ tabId });
-  const all = await ledger.all();
-  const recent = all
-    .filter((e) => e.call.binding.tabId === tabId && e.state !== 'pending')
+  // One read of the ledger after expiry, and every card's tab check at once: the side panel's
+  // first cards wait on this answer (issue 22 item 4).
+  await ledger.expireStale();
+  const mine = (await ledger.all()).filter((e) => e.call.binding.tabId === tabId);
+  const pending = mine.filter((e) => e.state === 'pending');
+  const recent = mine
+    .filter((e) => e.state !== 'pending')
     .sort((a, b) => b.updatedAt - a.updatedAt)
     .slice(0, 10);
+  const why = await Promise.all(pending.map((e) => stillBound(e.call)));
   const stale: Record<string, ToolError> = {};
-  for (const e of pending) {
-    const why = await stillBound(e.call);
-    if (why) stale[e.call.actionId] = why;
-  }
+  pending.forEach((e, i) => {
+    if (why[i]) stale[e.call.actionId] = why[i]!;
+  });
   return { pending, recent, stale };
 }
 

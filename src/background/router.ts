@@ -75,8 +75,8 @@ export async function route(raw: unknown, sender: chrome.runtime.MessageSender):
       return { ok: true };
     case 'confirm.list': {
       if (from.kind !== 'sidepanel') return notPanel();
-      const { rolesSource } = await confirmer();
-      return { ok: true, ...(await listForTab(msg.tabId)), rolesSource };
+      const [{ rolesSource }, lists] = await Promise.all([confirmer(), listForTab(msg.tabId)]);
+      return { ok: true, ...lists, rolesSource };
     }
     case 'confirm.approve': {
       if (from.kind !== 'sidepanel') return notPanel();

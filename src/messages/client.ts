@@ -15,16 +15,22 @@ function unreachable(detail: string): { ok: false; error: ToolError } {
   return { ok: false, error: { code: 'UNREACHABLE', type: 'unavailable', detail, suggestion: 'Reload the console tab.', retryable: true, traceId: '' } };
 }
 
+/** A reply as it came, its envelope checked like any input; what it carries, by the caller's own schema. */
+export function checkReply<T extends object = object>(reply: unknown): Reply<T> {
+  return ReplyEnvelope.safeParse(reply).success ? (reply as Reply<T>) : unreachable('The extension did not answer.');
+}
+
 async function settle<T extends object>(send: () => Promise<unknown>): Promise<Reply<T>> {
   try {
-    const reply: unknown = await send();
-    // The envelope is checked like any input; what it carries, by the caller's own schema.
-    const env = ReplyEnvelope.safeParse(reply);
-    if (!env.success) return unreachable('The extension did not answer.');
-    return reply as Reply<T>;
+    return checkReply<T>(await send());
   } catch (e) {
     return unreachable(`The extension could not be reached: ${e instanceof Error ? e.message : String(e)}`);
   }
+}
+
+/** A request already sent (the side panel's early list, src/sidepanel/early-list.ts), settled like any. */
+export function settleSent<T extends object = object>(sent: Promise<unknown>): Promise<Reply<T>> {
+  return settle<T>(() => sent);
 }
 
 export function toBackground<T extends object = object>(msg: ToBackground): Promise<Reply<T>> {

@@ -12,7 +12,7 @@ import { RISK_RULES } from '../tools/policy.ts';
 import type { PreparedCall, ToolError } from '../tools/types.ts';
 import { joinList, t, tOr, toolTitle } from '../ui/i18n.ts';
 import { attentive, useDwell } from './attention.ts';
-import { HiddenWarning, RevealedText } from './card-text.tsx';
+import { HiddenWarning, RevealedText, usePhonesMarked } from './card-text.tsx';
 import { absolute, money, relative } from './format.ts';
 
 function useNow(ms = 1_000): number {
@@ -44,7 +44,9 @@ export function Card({ entry, roles, rolesSource, stale, busy, onDecide }: CardP
   const shown = displayOf(call.input, call.provenance);
   const amount = moneyOf(call.input);
   const [ack, setAck] = useState(false);
-  const gate = useDwell(`${call.fingerprint}|${stale ? 'stale' : 'ok'}|${call.conflicts.length}`, isHigh(call) ? 2_000 : 1_000);
+  // Phones marked is part of what the card shows: the dwell starts again once they are (card-text.tsx).
+  const phones = usePhonesMarked();
+  const gate = useDwell(`${call.fingerprint}|${stale ? 'stale' : 'ok'}|${call.conflicts.length}|${phones}`, isHigh(call) ? 2_000 : 1_000);
   const blocked = busy || expired || roleMissing || !!stale || call.conflicts.length > 0 || (amount !== null && !ack);
   const canConfirm = !blocked && gate.armed;
   const { text, ...fields } = shown;

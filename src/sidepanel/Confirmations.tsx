@@ -6,10 +6,12 @@
  * tab shows another record (stale) or the page's sources disagree (conflict). Outcomes are
  * shown distinctly; deskhand's own refusals never read as the console's.
  */
-import { useCallback, useEffect, useState } from 'preact/hooks';
+import { useCallback, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { ApproveResult, LedgerEntry, RolesSource } from '../tools/ledger.ts';
 import type { ToolError } from '../tools/types.ts';
-import { toBackground } from '../messages/client.ts';
+import { checkReply, settleSent, toBackground } from '../messages/client.ts';
+import type { Reply } from '../messages/index.ts';
+import { takeEarlyList } from './early-list.ts';
 import { errorText } from '../ui/errors.ts';
 import { t } from '../ui/i18n.ts';
 import { Card } from './ConfirmCard.tsx';
@@ -26,19 +28,30 @@ interface Lists {
 type Decided = { status: ApproveResult['status']; entry: LedgerEntry; replay?: boolean };
 
 /** `onListed` is called once the first list is in (or refused): the panel loads the rest after it. */
+const EMPTY: Lists = { pending: [], recent: [], stale: {}, rolesSource: 'self' };
+const listsOf = (r: Reply<Lists>): Lists | null => (r.ok ? { pending: r.pending, recent: r.recent, stale: r.stale ?? {}, rolesSource: r.rolesSource ?? 'self' } : null);
+
 export function Confirmations({ tabId, roles, onListed }: { tabId: number; roles: string[]; onListed?: () => void }) {
-  const [lists, setLists] = useState<Lists>({ pending: [], recent: [], stale: {}, rolesSource: 'self' });
+  // The list early.ts asked for before this script ran: on the first render if it is in already.
+  const [first] = useState(() => takeEarlyList(tabId));
+  const early = useRef(first);
+  const [lists, setLists] = useState<Lists>(() => (first && 'value' in first && listsOf(checkReply<Lists>(first.value))) || EMPTY);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const refresh = useCallback(async () => {
-    const r = await toBackground<Lists>({ type: 'confirm.list', tabId });
-    if (r.ok) setLists({ pending: r.pending, recent: r.recent, stale: r.stale ?? {}, rolesSource: r.rolesSource ?? 'self' });
-    else setError(errorText(r.error));
+    const sent = early.current;
+    early.current = null;
+    const r = sent?.tabId === tabId ? await settleSent<Lists>(sent.reply) : await toBackground<Lists>({ type: 'confirm.list', tabId });
+    const got = listsOf(r);
+    if (got) setLists(got);
+    else if (!r.ok) setError(errorText(r.error));
     onListed?.();
   }, [tabId, onListed]);
 
-  useEffect(() => {
+  // A layout effect: right after the first render, not after the first paint (a frame later),
+  // so an early list that is in by then is on screen in the next render (issue 22 item 4).
+  useLayoutEffect(() => {
     void refresh();
     const onChange = (_c: unknown, area: string) => area === 'session' && void refresh();
     chrome.storage.onChanged.addListener(onChange);

@@ -2,9 +2,15 @@
  * Text on a confirmation card as it really is: zero-width, bidi, tag and confusable
  * characters become visible markers (with their code point), with a count; URLs, e-mail
  * addresses and phone numbers are highlighted, so a person sees what the customer would get.
+ *
+ * Phone numbers are found by libphonenumber (../tools/pii.ts), whose metadata was two thirds
+ * of the panel's eager script: it loads after the first render (issue 22 item 4) and the
+ * cards mark phones once it is in. A card counts that as a change of its content
+ * (ConfirmCard's dwell starts again), so Confirm is never armed on a card still to be marked.
  */
 import type { ComponentChildren } from 'preact';
-import { findPhones, type Span } from '../tools/pii.ts';
+import { useEffect, useState } from 'preact/hooks';
+import type { Span } from '../tools/pii.ts';
 import { hiddenTotal, revealHidden, type HiddenKind } from '../tools/unicode.ts';
 import { t } from '../ui/i18n.ts';
 
@@ -13,11 +19,27 @@ const EMAIL_RE = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
 
 type Mark = Span & { kind: 'url' | 'email' | 'phone' };
 
+let findPhones: ((text: string) => Span[]) | null = null;
+/** Started when the panel's script runs; settles after its first render. A failed load marks no phones (and says so once). */
+const phonesLoaded: Promise<void> = import('../tools/pii.ts').then(
+  (m) => void (findPhones = (text) => m.findPhones(text)),
+  (e: unknown) => console.warn('deskhand: phone numbers are not highlighted', e),
+);
+
+/** True once phone numbers can be marked (or never will be): re-renders the caller then. */
+export function usePhonesMarked(): boolean {
+  const [done, setDone] = useState(findPhones !== null);
+  useEffect(() => {
+    if (!done) void phonesLoaded.then(() => setDone(true));
+  }, [done]);
+  return done;
+}
+
 function marks(text: string): Mark[] {
   const out: Mark[] = [];
   for (const m of text.matchAll(URL_RE)) out.push({ start: m.index!, end: m.index! + m[0].length, kind: 'url' });
   for (const m of text.matchAll(EMAIL_RE)) out.push({ start: m.index!, end: m.index! + m[0].length, kind: 'email' });
-  for (const s of findPhones(text)) out.push({ ...s, kind: 'phone' });
+  for (const s of findPhones?.(text) ?? []) out.push({ ...s, kind: 'phone' });
   out.sort((a, b) => a.start - b.start);
   const kept: Mark[] = [];
   for (const m of out) if (!kept.length || m.start >= kept[kept.length - 1]!.end) kept.push(m);
@@ -25,6 +47,7 @@ function marks(text: string): Mark[] {
 }
 
 function Highlighted({ text }: { text: string }) {
+  usePhonesMarked();
   const parts: ComponentChildren[] = [];
   let at = 0;
   for (const m of marks(text)) {
