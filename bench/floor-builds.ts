@@ -4,7 +4,10 @@
  * a ratio says what deskhand adds, not what a different minifier would have saved:
  * - an empty content script: a keydown listener and a chrome.runtime.onMessage listener, the
  *   two things every content script of this kind installs; built as an IIFE, as the shipped one;
- * - a minimal Preact panel: one component rendered into the page; an ES module, as the panel.
+ * - a minimal Preact panel: one component rendered into the page; an ES module, as the panel;
+ * - an asking Preact panel: the same, rendered with what one message to its extension's worker
+ *   answered (the part of the side panel's first cards no panel can skip: its chrome.* bindings
+ *   and one round trip to the worker that holds the pending list).
  */
 import { gzipSync } from 'node:zlib';
 import preact from '@preact/preset-vite';
@@ -21,6 +24,10 @@ chrome.runtime.onMessage.addListener((msg, _sender, reply) => { reply({ ok: true
 export const MINIMAL_PREACT_PANEL = `import { h, render } from 'preact';
 const Panel = () => h('main', { class: 'panel' }, 'deskhand');
 render(h(Panel, null), document.getElementById('app'));`;
+
+export const ASKING_PREACT_PANEL = `import { h, render } from 'preact';
+const Panel = ({ text }) => h('article', { class: 'card' }, text);
+chrome.runtime.sendMessage({ type: 'list' }).then((r) => render(h(Panel, { text: String(r && r.text) }), document.getElementById('app')));`;
 
 const ROOT = new URL('..', import.meta.url).pathname;
 
@@ -47,10 +54,10 @@ export function emptyContentScript(): Promise<FloorSize & { code: string }> {
 }
 
 /** The minimal Preact panel, as a minified ES module app build with the panel's Preact plugin. */
-export function minimalPreactPanel(): Promise<FloorSize & { code: string }> {
+export function minimalPreactPanel(code = MINIMAL_PREACT_PANEL): Promise<FloorSize & { code: string }> {
   const id = 'floor:panel';
   return sizeOf({
-    plugins: [preact(), virtual(id, MINIMAL_PREACT_PANEL)],
+    plugins: [preact(), virtual(id, code)],
     build: { rollupOptions: { input: id }, write: false, minify: true, target: 'chrome116', modulePreload: false },
   });
 }

@@ -9,14 +9,17 @@
  *   marks `data-floor-ready-ms` (script start -> all three answered, on the isolated world's
  *   clock, as deskhand's readyMs) on the page;
  * - panel.html: the minimal Preact panel of bench/floor-builds.ts, an extension page like the
- *   side panel, marking `data-first-render-ms` after render as src/sidepanel/main.tsx does.
+ *   side panel, marking `data-first-render-ms` after render as src/sidepanel/main.tsx does;
+ * - asking.html: the asking Preact panel of floor-builds.ts, which renders one `article.card`
+ *   with what worker.js answers to `list` (read from chrome.storage.session, where deskhand's
+ *   pending confirmations live).
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EMPTY_CONTENT_SCRIPT, minimalPreactPanel } from './floor-builds.ts';
+import { ASKING_PREACT_PANEL, EMPTY_CONTENT_SCRIPT, minimalPreactPanel } from './floor-builds.ts';
 
 /** A loopback address deskhand's manifest does not match (it matches localhost and 127.0.0.1). */
 export const FLOOR_HOST = '127.0.0.2';
@@ -34,6 +37,7 @@ const WORKER = `const answers = {
   'settings.view': async () => ({ ok: true, view: (await chrome.storage.local.get('settings')).settings ?? null }),
   'tab.whoami': async (sender) => ({ ok: true, tabId: sender.tab && sender.tab.id }),
   'profiles.get': async () => ({ ok: true, profiles: (await chrome.storage.local.get('profiles')).profiles ?? [] }),
+  list: async () => ({ ok: true, text: JSON.stringify((await chrome.storage.session.get('pending')).pending ?? 'pending') }),
 };
 chrome.runtime.onMessage.addListener((msg, sender, reply) => {
   const answer = msg && answers[msg.type];
@@ -52,17 +56,20 @@ const CONTENT = `(() => {
 })();`;
 
 const PANEL_HTML = '<!doctype html><html><head><meta charset="utf-8"><title>floor</title></head><body><div id="app"></div><script type="module" src="./panel.js"></script></body></html>';
+const ASKING_HTML = PANEL_HTML.replace('./panel.js', './asking.js');
 const PANEL_MARK = 'document.documentElement.dataset.firstRenderMs = String(Math.round(performance.now() * 10) / 10);';
 
 /** Writes the floor extension to a fresh temp directory and returns its path. */
 export async function writeFloorExtension(): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'deskhand-floor-ext-'));
-  const panel = await minimalPreactPanel();
+  const [panel, asking] = await Promise.all([minimalPreactPanel(), minimalPreactPanel(ASKING_PREACT_PANEL)]);
   writeFileSync(join(dir, 'manifest.json'), JSON.stringify(MANIFEST, null, 2));
   writeFileSync(join(dir, 'worker.js'), WORKER);
   writeFileSync(join(dir, 'content.js'), CONTENT);
   writeFileSync(join(dir, 'panel.html'), PANEL_HTML);
   writeFileSync(join(dir, 'panel.js'), `${panel.code}\n${PANEL_MARK}\n`);
+  writeFileSync(join(dir, 'asking.html'), ASKING_HTML);
+  writeFileSync(join(dir, 'asking.js'), asking.code);
   return dir;
 }
 
