@@ -112,8 +112,7 @@ export function parseSettings(raw: unknown): Settings {
   if (full.success) return full.data;
   const obj = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(settingsFields())) {
-    const field = settingsFields()[key as keyof ReturnType<typeof settingsFields>];
+  for (const [key, field] of Object.entries(settingsFields())) {
     const value = obj[key];
     const one = field.safeParse(value);
     if (one.success) out[key] = one.data;

@@ -27,10 +27,10 @@ interface Lists {
 /** The worker's answer to a decision: what the delivery did (`status`), or a refusal. */
 type Decided = { status: ApproveResult['status']; entry: LedgerEntry; replay?: boolean };
 
-/** `onListed` is called once the first list is in (or refused): the panel loads the rest after it. */
 const EMPTY: Lists = { pending: [], recent: [], stale: {}, rolesSource: 'self' };
 const listsOf = (r: Reply<Lists>): Lists | null => (r.ok ? { pending: r.pending, recent: r.recent, stale: r.stale ?? {}, rolesSource: r.rolesSource ?? 'self' } : null);
 
+/** `onListed` is called once the first list is in (or refused): the panel loads the rest after it. */
 export function Confirmations({ tabId, roles, onListed }: { tabId: number; roles: string[]; onListed?: () => void }) {
   // The list early.ts asked for before this script ran: on the first render if it is in already.
   const [first] = useState(() => takeEarlyList(tabId));

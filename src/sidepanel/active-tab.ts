@@ -1,21 +1,13 @@
-/**
- * The console tab the panel works for: `?tabId=` when the panel is pinned to a tab (also how
- * tests open it as a page), otherwise the active tab of the current window.
- */
+/** The console tab the panel works for (panel-tab.ts), kept current as the agent switches tabs. */
 import { useEffect, useState } from 'preact/hooks';
-
-export function pinnedTabId(): number | null {
-  const v = new URLSearchParams(location.search).get('tabId');
-  return v && /^\d+$/.test(v) ? Number(v) : null;
-}
+import { activeTabId, pinnedTabId } from './panel-tab.ts';
 
 export function useActiveTab(): number | null {
   const pinned = pinnedTabId();
   const [tabId, setTabId] = useState<number | null>(pinned);
   useEffect(() => {
     if (pinned !== null) return;
-    const refresh = () =>
-      void chrome.tabs.query({ active: true, lastFocusedWindow: true }).then(([t]) => setTabId(t?.id ?? null));
+    const refresh = () => void activeTabId().then(setTabId);
     refresh();
     const onActivated = () => refresh();
     chrome.tabs.onActivated.addListener(onActivated);

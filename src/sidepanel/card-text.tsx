@@ -5,8 +5,9 @@
  *
  * Phone numbers are found by libphonenumber (../tools/pii.ts), whose metadata was two thirds
  * of the panel's eager script: it loads after the first render (issue 22 item 4) and the
- * cards mark phones once it is in. A card counts that as a change of its content
- * (ConfirmCard's dwell starts again), so Confirm is never armed on a card still to be marked.
+ * cards mark phones once it is in. The card holds `usePhonesMarked()` (it re-renders its texts
+ * then) and counts that as a change of its content (its dwell starts again), so Confirm is
+ * never armed on a card still to be marked.
  */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
@@ -26,7 +27,7 @@ const phonesLoaded: Promise<void> = import('../tools/pii.ts').then(
   (e: unknown) => console.warn('deskhand: phone numbers are not highlighted', e),
 );
 
-/** True once phone numbers can be marked (or never will be): re-renders the caller then. */
+/** True once phone numbers can be marked (or never will be): re-renders the caller, and so its texts, then. */
 export function usePhonesMarked(): boolean {
   const [done, setDone] = useState(findPhones !== null);
   useEffect(() => {
@@ -47,7 +48,6 @@ function marks(text: string): Mark[] {
 }
 
 function Highlighted({ text }: { text: string }) {
-  usePhonesMarked();
   const parts: ComponentChildren[] = [];
   let at = 0;
   for (const m of marks(text)) {

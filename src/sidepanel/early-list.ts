@@ -3,10 +3,11 @@
  * index.html's head (scripts/panel-early.ts) — so the worker answers while the panel's script is
  * still being fetched, compiled and run (issue 22 item 4: the cards first; it was sent only after the first
  * render, ~60 ms later). Confirmations takes it once, for the tab it shows; the reply is
- * checked there as any reply is (client.ts). No imports but types: early.ts stays a few
- * hundred bytes that start at once.
+ * checked there as any reply is (client.ts). No imports but types and panel-tab.ts: early.ts
+ * stays a few hundred bytes that start at once.
  */
 import type { ToBackground } from '../messages/index.ts';
+import { activeTabId, pinnedTabId } from './panel-tab.ts';
 
 const KEY = Symbol.for('deskhand.panel.earlyList');
 
@@ -20,7 +21,7 @@ export interface EarlyList {
 type Slot = { got?: EarlyList; taken?: boolean };
 const slot = () => (window as unknown as Record<symbol, Slot | undefined>)[KEY];
 
-/** In early.ts: the tab (pinned by `?tabId=`, else the active one, as active-tab.ts finds it) and its list. */
+/** In early.ts: the panel's tab (panel-tab.ts) and its list. */
 export function sendEarlyList(): void {
   const s: Slot = {};
   (window as unknown as Record<symbol, Slot>)[KEY] = s;
@@ -31,10 +32,10 @@ export function sendEarlyList(): void {
     e.reply.then((v) => (e.value = v), () => undefined);
     s.got = e;
   };
-  const pinned = new URLSearchParams(location.search).get('tabId');
+  const pinned = pinnedTabId();
   // Pinned: at once, so the slot holds it before any other script runs.
-  if (pinned && /^\d+$/.test(pinned)) send(Number(pinned));
-  else void chrome.tabs.query({ active: true, lastFocusedWindow: true }).then(([t]) => send(t?.id ?? null), () => undefined);
+  if (pinned !== null) send(pinned);
+  else void activeTabId().then(send);
 }
 
 /** The early list for `tabId` if it was sent and not taken yet (once per panel). */
