@@ -104,17 +104,26 @@ export async function startHarness(initial: SettingsInput = {}, launch: LaunchOp
 export function invokeFrom(panel: Page, tabId: number, name: string, input: unknown, caller: 'ui' | 'llm' = 'ui'): Promise<ToolResult> {
   return panel.evaluate(
     async (a: { tabId: number; name: string; input: unknown; caller: string }) => {
-      const r = await chrome.tabs.sendMessage(a.tabId, {
-        type: 'tools.invoke',
-        caller: a.caller,
-        name: a.name,
-        input: a.input,
-        toolCallId: `t-${Math.random().toString(16).slice(2)}`,
-        sessionId: 'e2e',
-        model: 'none',
-      }, { frameId: 0 });
+      const checkId = crypto.randomUUID();
+      let r;
+      try {
+        r = await chrome.tabs.sendMessage(a.tabId, {
+          type: 'tools.invoke',
+          caller: a.caller,
+          name: a.name,
+          input: a.input,
+          toolCallId: `t-${Math.random().toString(16).slice(2)}`,
+          sessionId: 'e2e',
+          model: 'none',
+          checkId,
+        }, { frameId: 0 });
+      } catch (e) {
+        // As invokeInTab: the page went before its answer could leave; its check was named up front.
+        if (!/message channel closed|message port closed|receiving end does not exist/i.test(String(e))) throw e;
+        r = { ok: true, nextPage: checkId };
+      }
       if (!r?.ok) throw new Error(`invoke refused: ${JSON.stringify(r)}`);
-      // As src/ui/api.ts invokeInTab: a submit that loaded another page is decided there.
+      // As src/messages/client.ts invokeInTab: a submit that loaded another page is decided there.
       if (!r.nextPage) return r.result;
       const v = await chrome.runtime.sendMessage({ type: 'delivery.await', checkId: r.nextPage });
       if (!v?.ok) throw new Error(`delivery.await refused: ${JSON.stringify(v)}`);

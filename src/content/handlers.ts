@@ -10,7 +10,7 @@ import { pageLang } from './actions.ts';
 import { runFlow, stopFlow } from './flows.ts';
 import { emitContentSettings } from './settings-view.ts';
 import { teachModule } from './teach-loader.ts';
-import { isOwnCheck, takeAnnounced } from './next-page.ts';
+import { chooseCheckId, isOwnCheck, takeAnnounced } from './next-page.ts';
 import { verifyHere } from '../catalog/landed.ts';
 import { announceVerdict } from './verdict.ts';
 
@@ -107,7 +107,8 @@ async function handle(state: ContentState, raw: unknown, sender: chrome.runtime.
       if (from.kind !== 'sidepanel') return refusal('NOT_FROM_PANEL', 'Only the side panel runs tools from outside the page.');
       const traceId = crypto.randomUUID();
       const ctx = host.ctx(msg.caller, { toolCallId: msg.toolCallId, sessionId: msg.sessionId, model: msg.model, traceId });
-      const result = await host.core.registry.invoke(msg.name, msg.input, ctx);
+      const forget = msg.checkId ? chooseCheckId(traceId, msg.checkId) : () => {};
+      const result = await host.core.registry.invoke(msg.name, msg.input, ctx).finally(forget);
       const nextPage = takeAnnounced(traceId);
       return { ok: true, result, ...(nextPage ? { nextPage } : {}) };
     }

@@ -13,9 +13,18 @@ import type { NextPageCheck } from '../messages/schemas.ts';
 const announced = new Map<string, string>();
 const own = new Set<string>();
 
+/** Ids callers chose for the checks of their calls (by trace id), so they can ask for them. */
+const chosen = new Map<string, string>();
+
+/** The check a call hands on as the page goes takes this id (the side panel's `tools.invoke` `checkId`). */
+export function chooseCheckId(traceId: string, checkId: string): () => void {
+  chosen.set(traceId, checkId);
+  return () => chosen.delete(traceId);
+}
+
 export function announceLeaving(check: NextPageCheck): void {
   if (announced.has(check.traceId)) return;
-  const checkId = crypto.randomUUID();
+  const checkId = chosen.get(check.traceId) ?? crypto.randomUUID();
   announced.set(check.traceId, checkId);
   own.add(checkId);
   // Not awaited: the page is going; the message is queued before it goes.

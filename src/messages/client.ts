@@ -44,13 +44,21 @@ export function toTab<T extends object = object>(tabId: number, msg: ToContent):
 /**
  * One tool call in a console tab from an extension page. When the tool's submit made the
  * console load another page, the tab answers with `nextPage` and the result is the worker's
- * reading of that page (`delivery.await`), not the unloading page's "uncertain".
+ * reading of that page (`delivery.await`), not the unloading page's "uncertain". A page that
+ * goes too fast for its answer to leave (FreeScout moves on the moment an assignment is saved)
+ * closes the channel instead: the call named its check's id up front, so the worker is asked
+ * for that check all the same; a page that left without handing one on is uncertain there.
  */
-export async function invokeInTab(tabId: number, msg: Extract<ToContent, { type: 'tools.invoke' }>): Promise<Reply<{ result: unknown }>> {
-  const r = await toTab<{ result: unknown; nextPage?: string }>(tabId, msg);
+export async function invokeInTab(tabId: number, msg: Omit<Extract<ToContent, { type: 'tools.invoke' }>, 'checkId'>): Promise<Reply<{ result: unknown }>> {
+  const checkId = crypto.randomUUID();
+  const r = await toTab<{ result: unknown; nextPage?: string }>(tabId, { ...msg, checkId });
+  if (!r.ok && r.error.code === 'UNREACHABLE' && CLOSED.test(r.error.detail)) return toBackground<{ result: unknown }>({ type: 'delivery.await', checkId });
   if (!r.ok || !r.nextPage) return r;
   return toBackground<{ result: unknown }>({ type: 'delivery.await', checkId: r.nextPage });
 }
+
+/** Chrome's words when the receiving page went away before it answered (the port closed). */
+const CLOSED = /message channel closed|message port closed|receiving end does not exist/i;
 
 /**
  * Fire and forget, for a page that is unloading (beforeunload/pagehide cannot wait for an

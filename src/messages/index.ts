@@ -206,6 +206,11 @@ export const ToContent = z.lazy(() => z.discriminatedUnion('type', [
     toolCallId: z.string().check(z.maxLength(100)),
     sessionId: z.string().check(z.maxLength(100)),
     model: z.string().check(z.maxLength(200)),
+    /**
+     * The id the call's next-page check takes if its submit loads another page: the caller can
+     * ask the worker for it (`delivery.await`) even when the unloading page's answer is lost.
+     */
+    checkId: z.optional(z.uuid()),
   }),
 ]));
 export type ToContent = z.infer<typeof ToContent>;
