@@ -118,7 +118,7 @@ function checkOf(d: Delivery, ctx: RunCtx, deps: CatalogDeps): NextPageCheck {
     recordId: recordIdOf(deps),
     ambient: ambientNotices(deps),
     record: d.record,
-    words: { ...d.words },
+    words: { refused: d.words.refused, unclear: d.words.unclear, silent: d.words.silent, fix: d.words.fix, check: d.words.check, ...(d.words.acts ? { acts: [...d.words.acts] } : {}) },
     data: d.data,
   };
 }
@@ -147,7 +147,7 @@ export async function deliver(deps: CatalogDeps, d: Delivery, ctx: RunCtx): Prom
   const timings = { ...(d.fillMs !== undefined ? { fillMs: d.fillMs } : {}), readyMs: ready.ms };
   const check = checkOf({ ...d, data: { ...d.data, timings } }, ctx, deps);
   const evidence = d.record === 'new' ? () => newRecordSeen(deps, check.recordId, d.text) : d.text ? textEvidence(deps, d.text, check.before ?? 0, d.composer, d.within) : undefined;
-  const outcome = await pressAndWatch(deps, d.button, d.timeoutMs, ctx.signal, evidence, () => deps.leaving?.(check));
+  const outcome = await pressAndWatch(deps, d.button, d.timeoutMs, ctx.signal, evidence, () => deps.leaving?.(check), d.words.acts);
   if (outcome.left) return leftResult(d, `${describeEl(d.button)} was pressed`);
   return fromOutcome(outcome, (notice) => ({ ...check.data, ...(d.record === 'new' ? created(deps, check.recordId) : {}), ...d.fromNotice?.(notice) }), d.words);
 }
@@ -179,7 +179,7 @@ export async function verifyHere(deps: CatalogDeps, check: NextPageCheck, signal
   const seen = await observe<Outcome>(
     document.documentElement,
     () => {
-      const n = readNotice(document, base, signals);
+      const n = readNotice(document, base, signals, check.words.acts);
       // What the console visibly recorded decides first: a warning beside it does not undo it.
       const ev = evidence();
       if (ev) return { kind: 'done', value: { kind: 'success', notice: n?.kind === 'success' ? n.notice : '', via: ev } };
@@ -191,7 +191,7 @@ export async function verifyHere(deps: CatalogDeps, check: NextPageCheck, signal
     VERIFY_MS,
     signal,
   );
-  const outcome = seen.kind === 'done' ? seen.value : lastWord(deps, check, readNotice(document, base, signals));
+  const outcome = seen.kind === 'done' ? seen.value : lastWord(deps, check, readNotice(document, base, signals, check.words.acts));
   return fromOutcome({ ...outcome, via: `on the next page: ${outcome.via}` }, () => ({ ...check.data, ...(check.record === 'new' ? created(deps, check.recordId) : {}) }), check.words);
 }
 

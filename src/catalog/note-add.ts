@@ -1,5 +1,6 @@
 import { z } from '../tools/zod.ts';
 import { behindModal } from '../dom/editors/kit.ts';
+import { ACT_WORDS } from '../dom/synonyms.ts';
 import { BUTTON_SYNONYMS } from '../dom/synonyms.ts';
 import { fail } from '../tools/errors.ts';
 import type { WriteTool } from '../tools/types.ts';
@@ -85,6 +86,7 @@ export const noteAdd = (deps: CatalogDeps): WriteTool<typeof input, unknown> => 
           silent: 'NOTE_UNCONFIRMED',
           fix: 'Fix what it says and add the note again.',
           check: 'Check the notes list before adding it again.',
+          acts: ACT_WORDS.note,
         },
         data: { added: true, conversationId: recordIdOf(deps) },
         timeoutMs: deps.observeMs ?? 5_000,

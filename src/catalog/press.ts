@@ -24,11 +24,12 @@ export async function pressAndWatch(
   signal: AbortSignal,
   evidence?: () => string | null,
   onLeave?: () => void,
+  acts?: readonly string[],
 ): Promise<Outcome> {
   const signals = deps.model().current().signals();
   const before = noticeBaseline(document, signals);
   press(button);
-  return watchOutcome(before, { timeoutMs, signal, ...(signals ? { signals } : {}), ...(evidence ? { evidence } : {}), ...(onLeave ? { onLeave } : {}) });
+  return watchOutcome(before, { timeoutMs, signal, ...(signals ? { signals } : {}), ...(evidence ? { evidence } : {}), ...(onLeave ? { onLeave } : {}), ...(acts ? { acts } : {}) });
 }
 
 /** The submit-like button nearest to `from` (its form, dialog or box first, then outward). */
@@ -64,6 +65,11 @@ export interface OutcomeWords {
   silent: string;
   fix: string;
   check: string;
+  /**
+   * Words a notice uses for this very act ("note", 备注; "moved", 移动): a yellow "Note added"
+   * is success when it says that (src/dom/outcome.ts classify).
+   */
+  acts?: readonly string[];
 }
 
 /** An error notice that means "the console broke", not "the console refused". */

@@ -1,5 +1,6 @@
 import { z } from '../tools/zod.ts';
 import { findFields } from '../dom/find.ts';
+import { ACT_WORDS } from '../dom/synonyms.ts';
 import { waitFor } from '../dom/observe.ts';
 import { currentValue } from '../dom/set-value.ts';
 import { BUTTON_SYNONYMS } from '../dom/synonyms.ts';
@@ -88,6 +89,7 @@ export const refundRequest = (deps: CatalogDeps): WriteTool<typeof input, unknow
           silent: 'REFUND_UNCONFIRMED',
           fix: 'The refund was not made. Check the amount and order.',
           check: 'Check the order on the console before requesting again.',
+          acts: ACT_WORDS.refund,
         },
         data: { requested: true },
         fromNotice: (notice) => ({ refundId: /\bR-\d+\b/.exec(notice)?.[0] ?? null, message: notice }),

@@ -1,5 +1,6 @@
 import { z } from '../tools/zod.ts';
 import { findButton } from '../dom/find.ts';
+import { ACT_WORDS } from '../dom/synonyms.ts';
 import { currentValue } from '../dom/set-value.ts';
 import { BUTTON_SYNONYMS } from '../dom/synonyms.ts';
 import { fail, ok } from '../tools/errors.ts';
@@ -35,6 +36,7 @@ const WORDS = {
   silent: 'SEND_UNCONFIRMED',
   fix: 'The message was not sent.',
   check: 'Check the conversation before sending again.',
+  acts: ACT_WORDS.reply,
 };
 
 /**

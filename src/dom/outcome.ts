@@ -52,6 +52,8 @@ const ERROR_MARK = /error|danger|fail|invalid|warning/i;
 const EXPLICIT_SUCCESS = /成功|\b(success|successfully)\b/i;
 const SUCCESS_MARK = /success|\bok\b|done|saved|confirm/i;
 
+const FIELD_INSIDE = 'input:not([type=hidden]):not([type=checkbox]):not([type=radio]), select, textarea, [contenteditable=""], [contenteditable=true]';
+
 /** Texts of the notices visible now (what "new" is measured against). */
 export type NoticeBaseline = Map<Element, string>;
 
@@ -62,6 +64,9 @@ function noticeText(el: Element): string {
 /** A notice a person would read: visible, short, not a required-field asterisk, not ours. */
 function readable(el: Element): boolean {
   if (el.localName.startsWith('deskhand-') || el.closest('label, option, select, button')) return false;
+  // A field's box marked by form validation (Bootstrap's `has-success`, Parsley's
+  // `parsley-success`, `is-invalid`) is a state of that field, not the console's answer.
+  if (el.querySelector(FIELD_INSIDE) || el.matches(FIELD_INSIDE)) return false;
   if (!isVisible(el)) return false;
   const t = noticeText(el);
   return t.length >= 2 && t.length <= 400;
@@ -92,17 +97,31 @@ export function noticeBaseline(root: Document | Element = document, signals?: Si
 /**
  * success / failure / neutral for one notice. Error words in its text win; then error or
  * warning marks in its class/id/state ("Ticket is assigned to Ben" in a warning box is a
- * refusal, not a success) unless the text says "success" outright; then success words/marks.
+ * refusal, not a success) unless the text says "success" outright — or, in a box only marked
+ * as a warning, says that the very thing the tool did happened (`acts`: FreeScout shows "Note
+ * added" in a yellow box); then success words/marks.
  */
-export function classify(el: Element, text = noticeText(el)): 'success' | 'failure' | null {
+export function classify(el: Element, text = noticeText(el), acts: readonly string[] = []): 'success' | 'failure' | null {
   const marks = `${el.className && typeof el.className === 'string' ? el.className : ''} ${el.id} ${el.getAttribute('data-state') ?? ''} ${el.getAttribute('data-type') ?? ''}`;
   if (ERROR_WORDS.test(text)) return 'failure';
-  if (ERROR_MARK.test(marks)) return EXPLICIT_SUCCESS.test(text) ? 'success' : 'failure';
+  if (ERROR_MARK.test(marks)) {
+    if (EXPLICIT_SUCCESS.test(text)) return 'success';
+    const onlyWarning = !HARD_ERROR_MARK.test(marks);
+    return onlyWarning && SUCCESS_WORDS.test(text) && speaksOf(text, acts) ? 'success' : 'failure';
+  }
   return SUCCESS_WORDS.test(text) || SUCCESS_MARK.test(marks) ? 'success' : null;
 }
 
+const HARD_ERROR_MARK = /error|danger|fail|invalid/i;
+
+/** Does the notice name the tool's own act ("note", 备注; "moved", 移动)? Latin words whole. */
+function speaksOf(text: string, acts: readonly string[]): boolean {
+  const t = text.toLowerCase();
+  return acts.some((a) => (/^[\x20-\x7e]+$/.test(a) ? new RegExp(`(^|[^a-z0-9])${a.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([^a-z0-9]|$)`, 'i').test(t) : t.includes(a)));
+}
+
 /** The first new or changed notice that says success or failure, profile signals first. */
-export function readNotice(root: Document | Element, before: NoticeBaseline, signals?: Signals): Outcome | null {
+export function readNotice(root: Document | Element, before: NoticeBaseline, signals?: Signals, acts: readonly string[] = []): Outcome | null {
   const fresh = (el: Element) => before.get(el) !== noticeText(el);
   for (const [kind, list] of [['failure', signals?.error], ['success', signals?.success]] as const) {
     for (const css of list ?? []) {
@@ -111,13 +130,22 @@ export function readNotice(root: Document | Element, before: NoticeBaseline, sig
     }
   }
   let success: Outcome | null = null;
-  for (const el of candidates(root)) {
-    if (!fresh(el)) continue;
-    const kind = classify(el);
+  const all = candidates(root).filter(fresh);
+  const among = new Set(all);
+  for (const el of all) {
+    // A link or badge inside a notice ("Undo" in red inside "Email sent … Undo") is read with
+    // its notice, not on its own.
+    if (insideAnother(el, among)) continue;
+    const kind = classify(el, noticeText(el), acts);
     if (kind === 'failure') return { kind, notice: noticeText(el), via: 'error notice' };
     if (kind === 'success' && !success) success = { kind, notice: noticeText(el), via: 'success notice' };
   }
   return success;
+}
+
+function insideAnother(el: Element, among: Set<Element>): boolean {
+  for (let up = el.parentElement; up; up = up.parentElement) if (among.has(up)) return true;
+  return false;
 }
 
 export interface WatchOptions {
@@ -131,6 +159,8 @@ export interface WatchOptions {
    * it holds. A notice still wins when one appears, and an error notice always does.
    */
   evidence?: () => string | null;
+  /** Words naming what the tool did ("note", "moved"): a warning-styled notice saying it happened is success. */
+  acts?: readonly string[];
   /** After evidence alone, how long to wait for an error notice that may follow it. */
   graceMs?: number;
   /**
@@ -190,7 +220,7 @@ export async function watchOutcome(before: NoticeBaseline, opts: WatchOptions): 
   const seen = await watch<Outcome>(
     root,
     () => {
-      const n = readNotice(root, before, opts.signals);
+      const n = readNotice(root, before, opts.signals, opts.acts);
       if (n) return { kind: 'done', value: n };
       const ev = opts.evidence?.();
       return ev ? { kind: 'done', value: { kind: 'success', notice: '', via: ev } } : null;
@@ -207,7 +237,7 @@ export async function watchOutcome(before: NoticeBaseline, opts: WatchOptions): 
   if (out.kind !== 'success' || out.notice || !opts.graceMs) return out;
   // Evidence without a notice: an error notice may still follow (a dialog that closes, then complains).
   const late = await watch<Outcome>(root, () => {
-    const n = readNotice(root, before, opts.signals);
+    const n = readNotice(root, before, opts.signals, opts.acts);
     return n?.kind === 'failure' ? { kind: 'done', value: n } : null;
   }, opts.graceMs, opts.signal);
   return late.kind === 'done' ? late.value : out;

@@ -113,6 +113,8 @@ export const NextPageCheckSchema = z.lazy(() => z.strictObject({
     silent: z.string().check(z.maxLength(100)),
     fix: z.string().check(z.maxLength(500)),
     check: z.string().check(z.maxLength(500)),
+    /** Words a notice uses for this act: a warning-styled "Note added" is success (dom/outcome.ts). */
+    acts: z.optional(z.array(z.string().check(z.maxLength(40))).check(z.maxLength(20))),
   }),
   /** The tool's data on success (the notice and what was seen are added to it). */
   data: z.record(z.string(), Json),
