@@ -53,6 +53,7 @@ function dialogSpec(k: AssignKind, rule: Dialog | undefined, deps: CatalogDeps):
       ...(rule?.form ? { form: rule.form } : {}),
       submit: rule?.submit ? { css: rule.submit, words: k.submitWords } : { words: k.submitWords },
       ...(signals ? { signals } : {}),
+      ...(k.words.acts ? { acts: k.words.acts } : {}),
     },
     field: { ...(rule?.field.css ? { css: rule.field.css } : {}), words: [...extra, ...FIELD_SYNONYMS[k.key]] },
   };
@@ -180,7 +181,7 @@ async function watchChoice(
   // A console that reloads the page once it applied the choice (FreeScout's Assignee menu):
   // the check goes to the next page, as after a submit, and this answer is uncertain until then.
   const onLeave = handOnLeaving(deps, { tool: toolOf(k), record: 'same', words: k.words, data: data('', option) }, ctx);
-  const outcome = await watchOutcome(before, { timeoutMs: deps.observeMs ?? 5_000, signal: ctx.signal, onLeave, ...(signals ? { signals } : {}) });
+  const outcome = await watchOutcome(before, { timeoutMs: deps.observeMs ?? 5_000, signal: ctx.signal, onLeave, ...(signals ? { signals } : {}), ...(k.words.acts ? { acts: k.words.acts } : {}) });
   if (outcome.left) return leftResult(k, `"${option.text}" was chosen`);
   const why = doubt();
   if (outcome.kind === 'uncertain' && why) return fail('uncertain', k.words.silent, `Chose "${option.text}", but the control shows ${why} and the console said nothing.`, k.words.check);

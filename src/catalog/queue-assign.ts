@@ -1,5 +1,5 @@
 import { z } from '../tools/zod.ts';
-import { BUTTON_SYNONYMS } from '../dom/synonyms.ts';
+import { ACT_WORDS, BUTTON_SYNONYMS } from '../dom/synonyms.ts';
 import type { WriteTool } from '../tools/types.ts';
 import { previewAssign, runAssign, type AssignKind } from './assign.ts';
 import type { CatalogDeps } from './deps.ts';
@@ -26,6 +26,7 @@ const QUEUE: AssignKind = {
     silent: 'ASSIGN_UNCONFIRMED',
     fix: 'Fix what it says and assign again.',
     check: 'Check the queue shown on the console before assigning again.',
+    acts: ACT_WORDS.queue,
   },
 };
 

@@ -1,5 +1,5 @@
 import { z } from '../tools/zod.ts';
-import { BUTTON_SYNONYMS } from '../dom/synonyms.ts';
+import { ACT_WORDS, BUTTON_SYNONYMS } from '../dom/synonyms.ts';
 import type { WriteTool } from '../tools/types.ts';
 import { previewAssign, runAssign, type AssignKind } from './assign.ts';
 import type { CatalogDeps } from './deps.ts';
@@ -19,6 +19,7 @@ const AGENT: AssignKind = {
     silent: 'ASSIGN_UNCONFIRMED',
     fix: 'Fix what it says and assign again.',
     check: 'Check who the ticket is assigned to on the console before assigning again.',
+    acts: ACT_WORDS.agent,
   },
 };
 

@@ -1,7 +1,8 @@
 import { z } from '../tools/zod.ts';
+import { findButtonIn } from '../dom/controls/button.ts';
 import { triedFor } from '../dom/find.ts';
 import { emptyRequired } from '../dom/required.ts';
-import { BUTTON_SYNONYMS } from '../dom/synonyms.ts';
+import { ACT_WORDS, BUTTON_SYNONYMS } from '../dom/synonyms.ts';
 import { fail } from '../tools/errors.ts';
 import type { WriteTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
@@ -48,7 +49,7 @@ export const ticketSubmit = (deps: CatalogDeps): WriteTool<typeof input, unknown
     // The profile's submit (osTicket's "Open" has no submit-like word), else one named like it.
     const own = deps.model().current().submit('ticketForm') ?? null;
     const named = own ? null : buttonNear(form, BUTTON_SYNONYMS.submitTicket);
-    const sole = named && !named.ok ? soleSubmit(form) : null;
+    const sole = named && !named.ok ? (soleSubmit(form) ?? sendInside(form)) : null;
     const button = own ? { ok: true as const, el: own } : sole ? { ok: true as const, el: sole } : named!;
     if (!button.ok) return fail('not_found', 'NO_SUBMIT_BUTTON', `The ticket form cannot be submitted: ${button.detail}.`, 'Submit it by hand.');
     // The submit must be the form's own (inside it, its submitter, in its dialog), never another job's control.
@@ -69,6 +70,7 @@ export const ticketSubmit = (deps: CatalogDeps): WriteTool<typeof input, unknown
           silent: 'SUBMIT_UNCONFIRMED',
           fix: 'Fix what it says and submit again.',
           check: 'Check the ticket list before submitting again.',
+          acts: ACT_WORDS.ticket,
         },
         data: { submitted: true, ticketId: null },
         fromNotice: (notice) => {
@@ -81,6 +83,15 @@ export const ticketSubmit = (deps: CatalogDeps): WriteTool<typeof input, unknown
     );
   },
 });
+
+/**
+ * A mail-style new conversation is sent, not submitted (FreeScout's "Send" / 发送, Help
+ * Scout's): a Send button inside the form itself, never one around it (a reply box's).
+ */
+function sendInside(form: Element): HTMLElement | null {
+  const hit = findButtonIn(form, BUTTON_SYNONYMS.send);
+  return hit && !hit.disabled ? hit.el : null;
+}
 
 /** A form's only submit button is its submit, whatever it is called ("Open"). */
 function soleSubmit(form: Element): HTMLElement | null {

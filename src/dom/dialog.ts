@@ -6,7 +6,8 @@
  * only after every field took its value. Field names inside may be hashed per session: fields
  * are found by their labels (or a profile selector).
  */
-import { findButtonIn, findButtonNear, type FoundButton } from './controls/button.ts';
+import { findButtonIn, findButtonNear, findButtonsIn, leavesPage, type FoundButton } from './controls/button.ts';
+import { revealInMenu } from './controls/menu.ts';
 import { key, press, sleep } from './controls/events.ts';
 import { describeEl } from './describe.ts';
 import { findByWords, listControls, type FoundField } from './find.ts';
@@ -36,6 +37,8 @@ export interface DialogSpec {
   signals?: Signals;
   /** How long the dialog may take to appear (ajax). */
   openMs?: number;
+  /** Words a notice uses for the act (dom/outcome.ts classify). */
+  acts?: readonly string[];
 }
 
 export interface OpenedDialog {
@@ -48,13 +51,18 @@ export interface OpenedDialog {
 
 export type DialogError = { stage: 'open' | 'fill' | 'submit'; detail: string };
 
-/** The opener: the profile's selector (pressed even inside a closed menu), else a visible button by its words. */
+/**
+ * The opener: the profile's selector (pressed even inside a closed menu), else a button by its
+ * words — a visible one first, else one in a closed menu ("…" → Move), which is opened first
+ * when pressed (openDialog). A link to another page is never an opener.
+ */
 export function findOpener(open: Control): { el: HTMLElement; label: string; disabled: boolean } | null {
   if (open.css) {
     const el = queryOne(document, open.css) as HTMLElement | null;
     if (el) return { el, label: open.css, disabled: false };
   }
-  const hit: FoundButton | null = open.words.length ? (findButtonIn(document, open.words) ?? findButtonIn(document, open.words, true)) : null;
+  const inPlace = (hidden: boolean): FoundButton | undefined => findButtonsIn(document, open.words, hidden).find((b) => !leavesPage(b.el));
+  const hit = open.words.length ? (inPlace(false) ?? inPlace(true)) : undefined;
   return hit ? { el: hit.el, label: hit.label, disabled: hit.disabled } : null;
 }
 
@@ -98,6 +106,8 @@ export async function openDialog(spec: DialogSpec, signal?: AbortSignal): Promis
   const opener = findOpener(spec.open);
   if (!opener) return { stage: 'open', detail: `no control opens the ${spec.name}: looked for ${describeControl(spec.open)} in the whole page` };
   if (opener.disabled) return { stage: 'open', detail: `the control that opens the ${spec.name} ("${opener.label}") is disabled` };
+  // An item of a closed menu ("More actions" → Move): the menu is opened first, as a person does.
+  if (!isVisible(opener.el)) await revealInMenu(opener.el, signal);
   const before = visibleDialogs();
   press(opener.el);
   const deadline = Date.now() + (spec.openMs ?? 6_000);
@@ -116,7 +126,17 @@ export function dialogField(d: OpenedDialog, field: Control): Omit<FoundField, '
     const c = el ? listControls({ scope: d.box, includeHidden: true }).find((x) => x.el === el || x.el.contains(el)) : undefined;
     if (c) return { el: c.el, kind: c.kind, via: 'label', label: field.css, score: 1 };
   }
-  return findByWords(field.words, { scope: d.form }) ?? (d.form !== d.box ? findByWords(field.words, { scope: d.box }) : null);
+  return findByWords(field.words, { scope: d.form }) ?? (d.form !== d.box ? findByWords(field.words, { scope: d.box }) : null) ?? soleChoice(d);
+}
+
+/**
+ * A dialog opened for one choice (FreeScout's Move: one select under "Select Mailbox") asks
+ * for it with its only choice control, whatever its label calls it.
+ */
+function soleChoice(d: OpenedDialog): Omit<FoundField, 'key'> | null {
+  const choices = listControls({ scope: d.box }).filter((c) => c.kind === 'select' || c.kind === 'combobox' || c.kind === 'radio');
+  const only = choices.length === 1 ? choices[0]! : null;
+  return only ? { el: only.el, kind: only.kind, via: 'nearby', label: only.labels[0]?.text ?? '', score: 0.5 } : null;
 }
 
 /** Closes the dialog without submitting: its Cancel/Close control, Escape, or `<dialog>.close()`. */
@@ -185,6 +205,7 @@ export async function submitDialog(d: OpenedDialog, spec: DialogSpec, timeoutMs:
     evidence: () => (!d.box.isConnected || !isVisible(d.box) ? 'the dialog closed' : null),
     graceMs: 400,
     ...(onLeave ? { onLeave } : {}),
+    ...(spec.acts ? { acts: spec.acts } : {}),
   });
 }
 

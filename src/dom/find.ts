@@ -17,7 +17,7 @@ import { proxyOf, reachOf, type Reach, type Reached } from './controls/reach.ts'
 import { describeEl } from './describe.ts';
 import { byIdNear, collectRoots } from './roots.ts';
 import { findNamedSection } from './sections.ts';
-import { FIELD_SYNONYMS, matchScore, SECTION_SYNONYMS, TOKEN_SYNONYMS, type FieldKey, type SectionKey } from './synonyms.ts';
+import { FIELD_SYNONYMS, matchScore, SECTION_SYNONYMS, TOKEN_SYNONYMS, WHOLE_NAME_SYNONYMS, type FieldKey, type SectionKey } from './synonyms.ts';
 import { normLabel, ownText } from './text.ts';
 
 export type ControlKind = 'text' | 'textarea' | 'select' | 'radio' | 'checkbox' | 'combobox' | 'editable';
@@ -26,7 +26,7 @@ export type ControlKind = 'text' | 'textarea' | 'select' | 'radio' | 'checkbox' 
  * control), `cell` (the table cell before it, consoles' form tables), `legend` (a fieldset),
  * `nearby` (text just before it), `name` (name/id tokens) and the ARIA sources.
  */
-export type LabelSource = 'label' | 'aria-label' | 'aria-labelledby' | 'accname' | 'legend' | 'cell' | 'placeholder' | 'nearby' | 'name' | 'profile';
+export type LabelSource = 'label' | 'aria-label' | 'aria-labelledby' | 'accname' | 'legend' | 'cell' | 'placeholder' | 'nearby' | 'name' | 'profile' | 'sole-body';
 
 export interface FoundField {
   key: FieldKey;
@@ -53,6 +53,7 @@ const SOURCE_WEIGHT: Record<LabelSource, number> = {
   nearby: 0.75,
   name: 0.6,
   profile: 1,
+  'sole-body': 0.5,
 };
 
 /** Below this a guess is worse than reporting the field as missing. */
@@ -473,12 +474,15 @@ export function scoreControl(control: Control, key: FieldKey): Score {
 function scoreLabels(control: Control, key: FieldKey): Score {
   let best = { score: 0, via: 'name' as LabelSource, label: '' };
   for (const { text, via } of control.labels) {
-    const raw =
+    const whole = WHOLE_NAME_SYNONYMS[key]?.includes(via === 'name' ? text.replace(/ /g, '') : text) ? 1 : 0;
+    const raw = Math.max(
+      whole,
       via === 'name'
         ? text.split(' ').some((tok) => TOKEN_SYNONYMS[key].includes(tok)) || TOKEN_SYNONYMS[key].includes(text.replace(/ /g, ''))
           ? 1
           : 0
-        : matchScore(text, FIELD_SYNONYMS[key]);
+        : matchScore(text, FIELD_SYNONYMS[key]),
+    );
     const score = raw * SOURCE_WEIGHT[via];
     if (score > best.score) best = { score, via, label: text };
   }
@@ -492,7 +496,8 @@ export interface FoundSet {
 
 /**
  * Finds several fields at once; each control serves at most one key (the key that names it
- * best), so "订单号" and "订单编号" cannot both claim one input.
+ * best), so "订单号" and "订单编号" cannot both claim one input. A description nothing names is
+ * the one message box left (`soleBody`).
  */
 export function findFields(keys: readonly FieldKey[], opts: FindOptions = {}): FoundSet {
   const controls = opts.controls ?? listControls(opts);
@@ -535,7 +540,25 @@ export function findFields(keys: readonly FieldKey[], opts: FindOptions = {}): F
     found[field.key] = field;
     claim(control);
   }
+  if (keys.includes('description') && !found.description) {
+    const body = soleBody(controls.filter((c) => !taken(c)));
+    if (body) found.description = { key: 'description', el: body.el, kind: body.kind, via: 'sole-body', label: '', score: SOURCE_WEIGHT['sole-body'], ...reachFields(body) };
+  }
   return { found, missing: keys.filter((k) => !found[k]) };
+}
+
+/**
+ * The message box of a form that names it nowhere (FreeScout's new conversation, mail-style
+ * forms: a Summernote or TinyMCE body under the subject, no label): the one rich editor left,
+ * else the one multi-line text box left, when no field word names it for something else.
+ */
+function soleBody(left: readonly Control[]): Control | null {
+  const unnamed = left.filter((c) => !(Object.keys(FIELD_SYNONYMS) as FieldKey[]).some((k) => k !== 'description' && scoreControl(c, k).score >= MIN_SCORE));
+  const editors = unnamed.filter((c) => c.kind === 'editable');
+  if (editors.length === 1) return editors[0]!;
+  if (editors.length > 1) return null;
+  const boxes = unnamed.filter((c) => c.kind === 'textarea');
+  return boxes.length === 1 ? boxes[0]! : null;
 }
 
 /**

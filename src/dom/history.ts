@@ -231,6 +231,52 @@ export function customerTicketsLink(doc: Document): string | null {
   return null;
 }
 
+/** Words of the link or tab on a customer's page that lists their tickets ("Conversations", 工单). */
+const TICKETS_TAB = /^(tickets?|conversations?|requests?|cases?|history|ticket history|all tickets|all conversations|工单|历史工单|对话|会话|全部工单|所有工单|请求)(\s*[(（]?\d+[)）]?)?$/i;
+
+function sameOriginUrl(href: string | null, base: string, origin: string): URL | null {
+  if (!href) return null;
+  try {
+    const url = new URL(href, base);
+    return url.origin === origin ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+const namesPerson = (url: URL) => [...url.searchParams.keys()].some((k) => PERSON_PARAM.test(k)) || PERSON_PATH.test(url.pathname);
+
+/**
+ * The customer's own page, as a person reaches it: the customer's name in the customer panel is
+ * a link whose address names a person (`/customers/2/edit`, `users.php?id=3`). Null when the
+ * panel links no such page.
+ */
+export function customerPageLink(panel: Element | null, name: string, doc: Document): string | null {
+  if (!panel || !name) return null;
+  const want = name.replace(/\s+/g, ' ').trim().toLowerCase();
+  for (const a of Array.from(panel.querySelectorAll<HTMLAnchorElement>('a[href]')).slice(0, 200)) {
+    if ((a.textContent ?? '').replace(/\s+/g, ' ').trim().toLowerCase() !== want) continue;
+    const url = sameOriginUrl(a.getAttribute('href'), doc.baseURI, doc.location.origin);
+    if (url && namesPerson(url)) return url.href;
+  }
+  return null;
+}
+
+/**
+ * On a customer's page that shows no ticket list (a profile form), the tab or link to their
+ * tickets ("Conversations", 工单): same origin, naming a person, outside the navigation.
+ */
+export function ticketsTabLink(page: Document, pageUrl: string): string | null {
+  const origin = new URL(pageUrl).origin;
+  for (const a of Array.from(page.querySelectorAll<HTMLAnchorElement>('a[href]')).slice(0, 3000)) {
+    if (a.closest('nav, header, [role=navigation], [role=banner]')) continue;
+    if (!TICKETS_TAB.test((a.textContent ?? '').replace(/\s+/g, ' ').trim())) continue;
+    const url = sameOriginUrl(a.getAttribute('href'), pageUrl, origin);
+    if (url && namesPerson(url) && url.href !== pageUrl) return url.href;
+  }
+  return null;
+}
+
 /**
  * The list on a fetched page (unrendered) with the most rows that show a ticket number in
  * their own text: a menu of sort links (`?uid=1&sort=due`) has ids only in its addresses.

@@ -18,12 +18,21 @@ export const FIELD_SYNONYMS = {
   currency: ['币种', '货币', 'currency'],
   reason: ['退款原因', '原因', 'reason', 'reason for refund', 'refund reason'],
   note: ['内部备注', '备注', 'internal note', 'note', 'notes'],
-  queue: ['分配队列', '队列', '转派', '部门', '转移到部门', '团队', '小组', 'queue', 'assign to queue', 'assign', 'department', 'transfer to', 'team'],
-  agent: ['处理人', '负责人', '指派给', '分配给', '受理人', '客服', 'assignee', 'agent', 'assign to', 'owner', 'staff'],
+  queue: ['分配队列', '队列', '转派', '部门', '转移到部门', '团队', '小组', 'queue', 'assign to queue', 'assign', 'department', 'transfer to', 'team', 'mailbox', 'inbox', 'group'],
+  agent: ['处理人', '负责人', '指派给', '分配给', '受理人', '受让人', '客服', 'assignee', 'agent', 'assign to', 'owner', 'staff'],
   reply: ['回复客户', '回复', '回复内容', '消息', 'reply', 'reply to customer', 'message'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type FieldKey = keyof typeof FIELD_SYNONYMS;
+
+/**
+ * Names that mean a field only when they are the whole name: a mail-style "To" (到: FreeScout's
+ * zh-CN), a "Requester" picker, take the customer's address; "photo" or "total" are no "to".
+ * Matched against whole labels and whole name/id attributes (`to[]`, `requester`).
+ */
+export const WHOLE_NAME_SYNONYMS: Partial<Record<FieldKey, readonly string[]>> = {
+  email: ['to', '到', '收件人', 'recipient', 'recipients', 'requester', 'requesters', '请求人', '请求者'],
+};
 
 /** English tokens of name/id attributes (`customer_phone`, `orderId`). */
 export const TOKEN_SYNONYMS: Record<FieldKey, readonly string[]> = {
@@ -63,6 +72,9 @@ export const SECTION_SYNONYMS = {
 
 export type SectionKey = keyof typeof SECTION_SYNONYMS;
 
+/** A heading of a page that creates a record ("New conversation", "新建工单 #1043（草稿）"). */
+export const NEW_RECORD_HEADING = /^(new|create|open a new|start a new|compose)\b.{0,20}\b(ticket|conversation|request|case|issue)s?\b|^(新建|创建|新的|新)(工单|对话|会话|请求)/i;
+
 /** Button texts that open or submit things. */
 export const BUTTON_SYNONYMS = {
   // 'open a new ticket': osTicket 1.18's own label (scp/tickets.php, the client portal's sidebar).
@@ -72,11 +84,26 @@ export const BUTTON_SYNONYMS = {
   // Live chats call the internal note a whisper (ServiceNow Agent Chat: "Agent Whisper").
   // 添加注释: FreeScout's zh-CN "Add Note" (resources/lang/zh-CN.json).
   addNote: ['添加备注', '保存备注', '提交备注', '添加注释', 'add note', 'save note', 'post note', 'add internal note', 'add whisper', 'send whisper'],
-  assign: ['分配', '转派', '指派', 'assign', 'reassign'],
-  transfer: ['转移', '转部门', '转交', '转接', 'transfer'],
+  // "Assignee: Anyone ▾": a menu of people named for its value (FreeScout, Zendesk, Help Scout).
+  assign: ['分配', '转派', '指派', '受让人', '处理人', '负责人', 'assign', 'reassign', 'assignee', 'assigned to', 'owner'],
+  // Mail-style helpdesks move a conversation to another mailbox (FreeScout, Help Scout: "Move", 移动).
+  transfer: ['转移', '转部门', '转交', '转接', '移动', '移至', 'transfer', 'move', 'move to', 'move conversation'],
   cancel: ['取消', '关闭', 'cancel', 'close'],
   confirm: ['确定', '确认', '保存', '提交', 'ok', 'save', 'submit', 'confirm'],
   submitRefund: ['提交退款申请', '提交退款', '申请退款', '确认退款', '发起退款', 'submit refund request', 'submit refund', 'request refund', 'issue refund', 'confirm refund'],
+} as const satisfies Record<string, readonly string[]>;
+
+/**
+ * The words a console's notice uses for what a job did ("Note added", 对话已移动): a notice in a
+ * warning-coloured box that says so is that job's success (dom/outcome.ts classify).
+ */
+export const ACT_WORDS = {
+  reply: ['sent', 'email sent', 'reply', 'replied', 'message', 'response', '发送', '已发送', '回复'],
+  note: ['note', 'internal note', 'comment', '备注', '注释', '批注'],
+  ticket: ['created', 'ticket', 'conversation', 'case', 'request', '创建', '工单', '对话'],
+  queue: ['moved', 'transferred', 'queue', 'department', 'mailbox', 'group', '转移', '移动', '部门', '队列'],
+  agent: ['assignee', 'assigned', 'owner', '分配', '指派', '受让人', '处理人', '负责人'],
+  refund: ['refund', 'refunded', '退款'],
 } as const satisfies Record<string, readonly string[]>;
 
 /** Option words that mean the same priority. */
@@ -93,8 +120,27 @@ export function matchScore(label: string, synonyms: readonly string[]): number {
   let best = 0;
   for (const syn of synonyms) {
     if (label === syn) return 1;
-    if (label.includes(syn)) best = Math.max(best, 0.5 + 0.4 * (syn.length / label.length));
-    else if (syn.includes(label) && label.length >= 2) best = Math.max(best, 0.4 + 0.3 * (label.length / syn.length));
+    if (contains(label, syn)) best = Math.max(best, 0.5 + 0.4 * (syn.length / label.length));
+    else if (label.length >= 2 && contains(syn, label)) best = Math.max(best, 0.4 + 0.3 * (label.length / syn.length));
   }
   return best;
+}
+
+const LATIN = /^[\x20-\x7e]+$/;
+
+/**
+ * Does `text` hold `part`? Chinese has no spaces, so any run counts (客户姓名 holds 姓名); a
+ * Latin word counts only whole, or with a plural ending ("to" is no part of "topic", "type" none
+ * of "prototype", "assign" none of "assigned"; "tickets" holds "ticket").
+ */
+function contains(text: string, part: string): boolean {
+  if (!LATIN.test(part)) return text.includes(part);
+  let at = text.indexOf(part);
+  while (at >= 0) {
+    const before = text[at - 1];
+    const after = text.slice(at + part.length);
+    if ((!before || !/[a-z0-9]/.test(before)) && /^(e?s)?(?![a-z0-9])/.test(after)) return true;
+    at = text.indexOf(part, at + 1);
+  }
+  return false;
 }

@@ -19,12 +19,12 @@ import { sleep } from '../dom/window.ts';
 import { detectEditor } from '../dom/editors/index.ts';
 import { controlIndex, findField, findSection, listControls, type Control, type FoundField } from '../dom/find.ts';
 import { formNamedBy } from '../dom/sections.ts';
-import { customerTicketsLink, findHistoryList, historyBeside, readHistoryRows, ticketListOn, type TicketRow } from '../dom/history.ts';
+import { customerPageLink, customerTicketsLink, findHistoryList, historyBeside, readHistoryRows, ticketListOn, ticketsTabLink, type TicketRow } from '../dom/history.ts';
 import { queryAll, queryOne } from '../dom/query.ts';
 import { readSubject } from '../dom/subject.ts';
-import { FIELD_SYNONYMS, SECTION_SYNONYMS, type FieldKey } from '../dom/synonyms.ts';
+import { FIELD_SYNONYMS, NEW_RECORD_HEADING, SECTION_SYNONYMS, type FieldKey } from '../dom/synonyms.ts';
 import { readThreadByRule, readThreadByShape, threadExpander, type ThreadRead } from '../dom/thread.ts';
-import { isVisible } from '../dom/text.ts';
+import { isVisible, normLabel } from '../dom/text.ts';
 import { visibleTextOf } from '../dom/visible.ts';
 import type { Facet } from '../tools/types.ts';
 import { readIdentity, pickValue, type RecordIdentity } from './identity.ts';
@@ -102,7 +102,11 @@ export class Snapshot {
   });
 
   private formOfItsOwn(): boolean {
-    return this.ticketForm()?.via === 'profile' && !this.thread()?.entries.length;
+    const form = this.ticketForm();
+    if (!form || this.thread()?.entries.length) return false;
+    // The generic form counts only where the page says it is for a new one: its heading
+    // ("New Conversation", "新建工单 #1043（草稿）") or its address (`/tickets/new`, `new-ticket`).
+    return form.via === 'profile' || (isVisible(form.el) && safe(() => newRecordPage(this.doc), false));
   }
 
   /** Who the page says is signed in (its account menu): never the customer, and the author of the agent's entries. */
@@ -399,6 +403,12 @@ export class Snapshot {
   }
 }
 
+/** A page for a new record: its address says new/create, or a heading at the top says so. */
+function newRecordPage(doc: Document): boolean {
+  if (/(^|[/_-])(new|create|compose)([/_-]|$)/i.test(doc.location.pathname)) return true;
+  return Array.from(doc.querySelectorAll('h1, h2, h3, [role=heading]')).some((h) => isVisible(h) && NEW_RECORD_HEADING.test(normLabel(h.textContent ?? '')));
+}
+
 function safe<T>(fn: () => T, fallback: T): T {
   try {
     return fn();
@@ -655,6 +665,24 @@ export class PageModel {
     const href = safe(() => customerTicketsLink(this.doc), null);
     const page = href ? await this.fetchPage(href, signal) : null;
     const rows = page ? safe(() => ticketListOn(page), null) : null;
+    return rows ? { rows, via: 'follow' } : this.historyOnCustomerPage(signal);
+  }
+
+  /**
+   * The customer's own page, as a person goes there: the customer's name in the panel links it;
+   * its ticket list, or the list behind its "Conversations" / "Tickets" link (FreeScout's
+   * customer profile → Conversations). Fetched read-only, never rendered.
+   */
+  private async historyOnCustomerPage(signal?: AbortSignal): Promise<{ rows: TicketRow[]; via: 'follow' } | null> {
+    const s = this.current();
+    const own = safe(() => customerPageLink(s.customerPanel(), s.customer().fields.name ?? '', this.doc), null);
+    const page = own ? await this.fetchPage(own, signal) : null;
+    if (!own || !page) return null;
+    const here = safe(() => ticketListOn(page), null);
+    if (here) return { rows: here, via: 'follow' };
+    const next = safe(() => ticketsTabLink(page, own), null);
+    const list = next ? await this.fetchPage(next, signal) : null;
+    const rows = list ? safe(() => ticketListOn(list), null) : null;
     return rows ? { rows, via: 'follow' } : null;
   }
 

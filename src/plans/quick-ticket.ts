@@ -72,12 +72,15 @@ export const quickTicketPlan = (lang: () => 'zh' | 'en', page: () => Snapshot): 
     // values, so after such a reload they run again on the new page (`again`).
     { kind: 'tool', id: 'customer', title: 'Fill the customer', tool: 'customer.fill', input: () => ({}), again: true },
     // The category before the text: a console may load the fields of a category when it is
-    // chosen (osTicket's Help Topic brings the subject and message fields).
+    // chosen (osTicket's Help Topic brings the subject and message fields). Optional: a form
+    // without a category (FreeScout's new conversation) goes on, and one whose category stayed
+    // empty stops at the required-fields check below.
     {
       kind: 'tool',
       id: 'category',
       title: 'Match the category',
       tool: 'category.match',
+      optional: true,
       input: (env) => {
         const hint = (env.outputs.draft as Generated).categoryHint;
         return hint ? { hint } : {};

@@ -64,10 +64,11 @@ describe('the ticket form by its fields', () => {
   it('a pinned field is that field whatever its label says, and no other key takes it', () => {
     document.body.innerHTML = FORM;
     const form = $('#form-create');
-    // Without pins, "To" is nobody's e-mail (and the editor has no label at all).
+    // Without pins the generic reading knows the mail-style form: "To" takes the customer's
+    // address, and the one editor nothing names is the message body (issue 21).
     const bare = findFields(['email', 'description', 'title'], { scope: form, includeHidden: true });
-    expect(bare.found.email).toBeUndefined();
-    expect(bare.found.description).toBeUndefined();
+    expect(bare.found.email).toMatchObject({ via: 'label', label: 'to' });
+    expect(bare.found.description).toMatchObject({ via: 'sole-body', el: $('.note-editable') });
     const pinned = findFields(['email', 'description', 'title', 'name'], { scope: form, includeHidden: true, pinned: { email: $('.select2-search__field'), description: $('.note-editable') } });
     expect(pinned.found.email).toMatchObject({ via: 'profile', kind: 'combobox' });
     expect(pinned.found.email!.el).toBe($('.select2-selection'));

@@ -88,3 +88,24 @@ export function findButtonNear(from: Element, synonyms: readonly string[], stop:
   }
   return stop.nodeType === Node.DOCUMENT_NODE ? findButtonIn(stop, synonyms) : null;
 }
+
+/**
+ * A link that takes the agent to another page (a sidebar folder "Assigned", a nav tab) rather
+ * than acting here: a real address that is neither this page nor a hash route, with none of
+ * the marks of an in-page action (a button role, a dropdown/modal/dialog trigger, a handler).
+ * An in-page job (open the assign menu, the transfer dialog) never presses one.
+ */
+export function leavesPage(el: Element): boolean {
+  if (el.tagName !== 'A' || !el.hasAttribute('href')) return false;
+  if (el.matches('[role=button], [role=menuitem], [onclick], [aria-haspopup], [aria-controls]')) return false;
+  if (Array.from(el.attributes).some((a) => /^data-(bs-)?(toggle|trigger|target|modal|dropdown|action)/.test(a.name))) return false;
+  const href = el.getAttribute('href') ?? '';
+  if (!href || href.startsWith('#') || /^javascript:/i.test(href)) return false;
+  try {
+    const to = new URL(href, el.ownerDocument.baseURI);
+    const here = new URL(el.ownerDocument.URL);
+    return to.origin !== here.origin || to.pathname !== here.pathname || to.search !== here.search;
+  } catch {
+    return false;
+  }
+}

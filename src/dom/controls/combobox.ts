@@ -296,6 +296,30 @@ export async function chooseInCombobox(
   return listed.ok || !entry ? listed : freeEntry(combo, entry, value, signal);
 }
 
+/**
+ * A tag or recipient box over a native `<select multiple>` (select2 with tags, Tom Select with
+ * `create`, FreeScout's "To"): the value is typed into the box's own input, the option the
+ * console's search offers for it is chosen, else the typed text is entered as a new tag.
+ * `taken` checks the native select, which is what the form posts.
+ */
+export async function enterInTagBox(combo: HTMLElement, value: string, taken: () => boolean, signal?: AbortSignal): Promise<ChoiceResult> {
+  const input = tagInput(combo);
+  if (!input) return { ok: false, value: '', detail: 'the box has no input to type into' };
+  const typed = await typeAhead(combo, input, value, signal);
+  if (taken()) return { ok: true, value: typed.value || value, ...(typed.options ? { options: typed.options } : {}) };
+  const entered = await freeEntry(combo, tagInput(combo) ?? input, value, signal);
+  if (taken()) return { ok: true, value };
+  return { ok: false, value: '', detail: `typed "${value}" into the box, but the form's field did not take it (${entered.detail ?? typed.detail ?? 'nothing offered'})` };
+}
+
+/** The input of a tag box: its inline search field (select2 renders a new one after each change). */
+function tagInput(combo: HTMLElement): HTMLInputElement | null {
+  const w = combo.ownerDocument.defaultView ?? window;
+  const target = keyTarget(combo);
+  if (target instanceof w.HTMLInputElement && !target.readOnly && !target.disabled) return target;
+  return null;
+}
+
 async function chooseListed(combo: HTMLElement, value: string, signal: AbortSignal | undefined, opts: { known?: readonly string[]; verify?: (picked: OptionLike) => boolean }): Promise<ChoiceResult> {
   const previous = combo.ownerDocument.activeElement;
   const opened = await open(combo, opts.known ?? [], signal);

@@ -90,3 +90,27 @@ export async function openMenu(opener: HTMLElement, signal?: AbortSignal): Promi
     close: () => press(opener),
   };
 }
+
+/** A popup that holds menu items until its toggle opens it (Bootstrap's `.dropdown-menu`, ARIA menus). */
+const POPUP = '.dropdown-menu, [role=menu], [role=listbox], [class*=dropdown-content], [class*=menu-list], [class*=popover]';
+const TOGGLE = '[data-toggle=dropdown], [data-bs-toggle=dropdown], [aria-haspopup]:not([aria-haspopup=false]), [aria-expanded]';
+
+/**
+ * Opens the closed menu an item sits in, through the menu's own toggle (the button beside the
+ * popup, or the one naming it with aria-controls), and waits for the item to show. False when
+ * there is no such menu or it did not show the item.
+ */
+export async function revealInMenu(item: HTMLElement, signal?: AbortSignal): Promise<boolean> {
+  const popup = item.closest(POPUP);
+  if (!popup) return false;
+  const byRef = popup.id ? popup.ownerDocument.querySelector<HTMLElement>(`[aria-controls="${CSS.escape(popup.id)}"]`) : null;
+  const around = popup.parentElement;
+  const toggle = byRef ?? (around ? Array.from(around.querySelectorAll<HTMLElement>(TOGGLE)).find((t) => !popup.contains(t) && isVisible(t)) : undefined);
+  if (!toggle) return false;
+  press(toggle);
+  for (let waited = 0; waited < OPEN_MS; waited += 50) {
+    if (isVisible(item)) return true;
+    await sleep(50, signal);
+  }
+  return isVisible(item);
+}

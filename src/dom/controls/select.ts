@@ -9,9 +9,8 @@
  *    then check the proxy shows the choice.
  */
 import { normLabel, ownText, squash } from '../text.ts';
-import { chooseInCombobox, type ChoiceResult } from './combobox.ts';
-import { restoreFocus } from './events.ts';
-import { emit, setNativeValue } from './events.ts';
+import { chooseInCombobox, enterInTagBox, type ChoiceResult } from './combobox.ts';
+import { emit, key, press, restoreFocus, setNativeValue, settle } from './events.ts';
 import { noChoice, pickOption, type OptionLike } from './options.ts';
 import { proxyOf, shown, transparentOverlay } from './reach.ts';
 
@@ -61,6 +60,8 @@ export async function chooseNativeSelect(el: HTMLSelectElement, value: string, s
 
 async function chooseIn(el: HTMLSelectElement, value: string, signal?: AbortSignal): Promise<ChoiceResult> {
   const options = selectOptions(el);
+  const tagBox = tagBoxOf(el);
+  if (tagBox) return chooseTag(el, tagBox, value, signal);
   const hit = pickOption(options, value);
   if (!hit) return { ok: false, value: selectedText(el), detail: noChoice(value, options), options };
   if (el.disabled) return { ok: false, value: selectedText(el), detail: 'the select is disabled' };
@@ -84,4 +85,59 @@ async function chooseIn(el: HTMLSelectElement, value: string, signal?: AbortSign
     detail: !taken ? 'the page changed the choice back' : `the select holds "${hit.text}" but the widget over it does not show it`,
     options,
   };
+}
+
+/**
+ * A `<select multiple>` shown as a box of tags a person types into (select2 with tags, Tom
+ * Select, Choices: a recipient "To", "Requester", "Tags"): its widget, when it has one.
+ */
+function tagBoxOf(el: HTMLSelectElement): HTMLElement | null {
+  if (!el.multiple) return null;
+  const proxy = proxyOf(el);
+  if (!proxy || transparentOverlay(el)) return null;
+  const input = proxy.querySelector('input:not([type=hidden]):not([readonly])');
+  return input ? (proxy as HTMLElement) : null;
+}
+
+const has = (el: HTMLSelectElement, value: string) => {
+  const w = normLabel(value);
+  return Array.from(el.selectedOptions).some((o) => normLabel(o.value).includes(w) || normLabel(o.textContent ?? '').includes(w));
+};
+
+/**
+ * A tag box is filled with exactly the value asked for: tags it already holds for someone else
+ * (a "To" the console pre-filled with the agent's own address) are removed first, through the
+ * tag's own remove control as a person does, else on the native select the form posts.
+ */
+async function chooseTag(el: HTMLSelectElement, box: HTMLElement, value: string, signal?: AbortSignal): Promise<ChoiceResult> {
+  if (el.disabled) return { ok: false, value: selectedText(el), detail: 'the field is disabled' };
+  await removeOtherTags(el, box, value, signal);
+  if (has(el, value)) return { ok: true, value };
+  const r = await enterInTagBox(box, value, () => has(el, value), signal);
+  return r.ok ? { ok: true, value: Array.from(el.selectedOptions).map((o) => squash(o.textContent ?? o.value)).join(', ') || value } : r;
+}
+
+/** A tag's remove control (select2's "×", Tom Select's `.remove`, Choices' button): by class or name. */
+const REMOVE = '[class*=remove], [aria-label*=remove i], [title*=remove i], [data-button], [aria-label*=删除], [title*=删除]';
+
+async function removeOtherTags(el: HTMLSelectElement, box: HTMLElement, value: string, signal?: AbortSignal): Promise<void> {
+  const w = normLabel(value);
+  const others = () => Array.from(el.selectedOptions).filter((o) => !normLabel(o.value).includes(w) && !normLabel(o.textContent ?? '').includes(w));
+  for (const option of others()) {
+    const text = normLabel(option.textContent ?? option.value);
+    const tag = Array.from(box.querySelectorAll('li, [class*=item], [class*=tag], [class*=choice]')).find((t) => normLabel(t.textContent ?? '').includes(text) && t.querySelector(REMOVE));
+    const remove = tag?.querySelector<HTMLElement>(REMOVE);
+    if (remove) {
+      press(remove);
+      await settle(signal);
+    }
+  }
+  // select2 opens its list after a tag is removed: closed again, as a person would.
+  const input = box.querySelector<HTMLElement>('input:not([type=hidden])');
+  if (input && box.getAttribute('aria-expanded') === 'true') key(input, 'Escape');
+  const left = others();
+  if (!left.length) return;
+  for (const option of left) option.selected = false;
+  emit(el, 'change');
+  await settle(signal);
 }
