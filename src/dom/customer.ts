@@ -11,7 +11,7 @@ import type { SignedIn } from './self.ts';
 import { readPairs, staticText, type Pair } from './pairs.ts';
 import { queryOne } from './query.ts';
 import { FIELD_SYNONYMS, matchScore, TICKET_LIST_LINKS } from './synonyms.ts';
-import { normLabel } from './text.ts';
+import { isVisible, normLabel, squash } from './text.ts';
 import { visibleTextOf } from './visible.ts';
 
 export type CustomerFields = Partial<Record<CustomerKey, string>>;
@@ -155,8 +155,8 @@ function fillFromLinks(where: Document | Element, set: (k: CustomerKey, v: strin
 }
 
 /** Missing fields from another same-origin page (a user page), read without rendering it. */
-export function readCustomerFromPage(doc: Document, rule: CustomerRule | undefined, within?: string): CustomerFields {
-  const root = (within && queryOne(doc, within)) || doc.body;
+export function readCustomerFromPage(doc: Document | Element, rule: CustomerRule | undefined, within?: string): CustomerFields {
+  const root = (within && queryOne(doc, within)) || (doc.nodeType === Node.DOCUMENT_NODE ? (doc as Document).body : (doc as Element));
   const fields: CustomerFields = {};
   if (!root) return fields;
   for (const p of readPairs(root)) {
@@ -165,4 +165,22 @@ export function readCustomerFromPage(doc: Document, rule: CustomerRule | undefin
     if (key && v && !fields[key]) fields[key] = v;
   }
   return fields;
+}
+
+/**
+ * The control that shows the customer's card in place (osTicket's name in the ticket header,
+ * which opens the user popup; a CRM's contact chip): the customer's name as a link or button
+ * that acts on this page — a `#` address, a button role, a handler — never a link elsewhere,
+ * never inside a form.
+ */
+export function customerOpener(where: Document | Element, name: string): HTMLElement | null {
+  const want = squash(name).toLowerCase();
+  if (!want) return null;
+  for (const el of Array.from(where.querySelectorAll<HTMLElement>('a[href], button, [role=button]')).slice(0, 500)) {
+    if (squash(el.textContent ?? '').toLowerCase() !== want || el.closest('form') || !isVisible(el)) continue;
+    const href = el.getAttribute('href');
+    const inPlace = el.tagName !== 'A' || (href !== null && (href.startsWith('#') || /^javascript:/i.test(href))) || el.hasAttribute('onclick') || el.matches('[role=button], [data-toggle], [data-bs-toggle]');
+    if (inPlace) return el;
+  }
+  return null;
 }

@@ -16,7 +16,7 @@ import { queryAll, queryOne } from './query.ts';
 import { collectRoots } from './roots.ts';
 import { currentValue, setValue } from './set-value.ts';
 import { BUTTON_SYNONYMS } from './synonyms.ts';
-import { isVisible, normLabel } from './text.ts';
+import { isVisible, normLabel, squash } from './text.ts';
 
 /** Containers that read as a dialog: ARIA dialogs, `<dialog open>`, and the generic words UI kits use. */
 const DIALOG = '[role=dialog], [role=alertdialog], dialog[open], [aria-modal=true], [class*=dialog], [class*=modal], [class*=popup], [id*=popup], [id*=dialog], [id*=modal]';
@@ -117,6 +117,26 @@ export async function openDialog(spec: DialogSpec, signal?: AbortSignal): Promis
     await sleep(50, signal);
   }
   return { stage: 'open', detail: `pressed "${opener.label}" but no ${spec.name} with a form appeared (looked for ${spec.form ? `selector ${spec.form}` : 'a new role=dialog, <dialog open>, modal or popup, or a form'})` };
+}
+
+/**
+ * Presses an in-place control that shows a card over the page (a user popup) and waits until
+ * the new dialog's text stops changing (content fetched, a slide-open animation): the box and a
+ * way to close it again. Null when nothing appeared.
+ */
+export async function openPopup(opener: HTMLElement, signal?: AbortSignal, ms = 4_000): Promise<{ box: Element; close: () => Promise<boolean> } | null> {
+  const before = visibleDialogs();
+  press(opener);
+  let last = '';
+  for (const deadline = Date.now() + ms; Date.now() < deadline; ) {
+    await sleep(100, signal);
+    const fresh = [...visibleDialogs()].filter((el) => !before.has(el));
+    const box = fresh.find((el) => !fresh.some((o) => o !== el && o.contains(el)));
+    const text = box ? squash((box as HTMLElement).innerText ?? '') : '';
+    if (box && text && text === last) return { box, close: () => cancelDialog({ box, form: box, opener: '' }, signal) };
+    last = text;
+  }
+  return null;
 }
 
 /** A field in the dialog: a profile selector, else by its label words. */

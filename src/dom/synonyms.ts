@@ -87,7 +87,7 @@ export const BUTTON_SYNONYMS = {
   // "Assignee: Anyone ▾": a menu of people named for its value (FreeScout, Zendesk, Help Scout).
   assign: ['分配', '转派', '指派', '受让人', '处理人', '负责人', 'assign', 'reassign', 'assignee', 'assigned to', 'owner'],
   // Mail-style helpdesks move a conversation to another mailbox (FreeScout, Help Scout: "Move", 移动).
-  transfer: ['转移', '转部门', '转交', '转接', '移动', '移至', 'transfer', 'move', 'move to', 'move conversation'],
+  transfer: ['转移', '转部门', '转交', '转接', 'transfer', '移动', '移至', 'move', 'move to', 'move conversation'],
   cancel: ['取消', '关闭', 'cancel', 'close'],
   confirm: ['确定', '确认', '保存', '提交', 'ok', 'save', 'submit', 'confirm'],
   submitRefund: ['提交退款申请', '提交退款', '申请退款', '确认退款', '发起退款', 'submit refund request', 'submit refund', 'request refund', 'issue refund', 'confirm refund'],

@@ -10,7 +10,8 @@
  * next question builds a new one. Nothing here throws.
  */
 import { findComposer, findNoteBox } from '../dom/composer.ts';
-import { labelKey, readCustomer, readCustomerFromPage, type CustomerRead } from '../dom/customer.ts';
+import { customerOpener, labelKey, readCustomer, readCustomerFromPage, type CustomerFields, type CustomerRead } from '../dom/customer.ts';
+import { openPopup } from '../dom/dialog.ts';
 import { cardByMarkup } from '../dom/customer-card.ts';
 import { signedIn, type SignedIn } from '../dom/self.ts';
 import { findNamedTab, panelOf } from '../dom/tabs.ts';
@@ -617,12 +618,45 @@ export class PageModel {
       if (from) return from;
     }
     const follow = s.profile?.customer?.follow;
-    if (!follow || (base.fields.name && base.fields.email && base.fields.phone)) return base;
+    if (base.fields.name && base.fields.email && base.fields.phone) return base;
+    if (!follow) return this.customerInCard(base, signal);
     const href = this.followHref(follow, s);
     if (!href) return base;
     const page = await this.fetchPage(href, signal);
     if (!page) return base;
     const more = readCustomerFromPage(page, s.profile?.customer, follow.within);
+    const fields = { ...more, ...base.fields };
+    const via = { ...base.via };
+    for (const k of Object.keys(more) as (keyof typeof more)[]) if (!base.fields[k]) via[k] = 'follow';
+    return { fields, via, panel: base.panel };
+  }
+
+  /** What the customer's card showed, by record: it is opened once per record, not on every read. */
+  private readonly cards = new Map<string, CustomerFields>();
+
+  /**
+   * What a person does when the page shows a customer's name but not their phone (osTicket's
+   * ticket header): clicks the name, reads the card that opens over the page (label/value
+   * rows), and closes it again. Only a control that acts in place is pressed (dom/customer.ts
+   * customerOpener), only where the profile says nothing, and fields the page shows win.
+   */
+  private async customerInCard(base: CustomerRead, signal?: AbortSignal): Promise<CustomerRead> {
+    const s = this.current();
+    const name = base.fields.name;
+    const record = s.identity().recordId;
+    if (!name || !record || s.profile?.customer) return base;
+    let more = this.cards.get(record);
+    if (!more) {
+      const opener = safe(() => customerOpener(base.panel ?? this.doc, name) ?? customerOpener(this.doc, name), null);
+      const card = opener ? await openPopup(opener, signal).catch(() => null) : null;
+      if (!card) return base;
+      try {
+        more = safe(() => readCustomerFromPage(card.box, undefined), {});
+      } finally {
+        await card.close().catch(() => false);
+      }
+      this.cards.set(record, more);
+    }
     const fields = { ...more, ...base.fields };
     const via = { ...base.via };
     for (const k of Object.keys(more) as (keyof typeof more)[]) if (!base.fields[k]) via[k] = 'follow';
