@@ -62,6 +62,24 @@ export const PATTERN_TARGETS: Record<PatternFixtureName, PatternTarget> = {
     agent: 'Priya Nair',
     category: { '8812': 'product', '8820': 'delivery' },
   },
+  'pat-ckeditor': {
+    hands: {
+      // One "Update" posts the whole update page: replies, notes and both assignments alike.
+      paths: {
+        reply: /^\/ticket\/\d+\/update/,
+        note: /^\/ticket\/\d+\/update/,
+        ticket: /^\/ticket\/new/,
+        assign: { queue: /^\/ticket\/\d+\/update/, agent: /^\/ticket\/\d+\/update/ },
+      },
+      send: (page) => load(page, 'form.update button[type=submit]'),
+      submitTicket: (page) => load(page, '#ticket-form button[type=submit]'),
+      ticketPage: (page) => load(page, 'a.open-ticket'),
+      assigns: { queue: true, agent: true },
+    },
+    queue: { value: 'key', label: { zh: '大客户部', en: 'Key accounts' } },
+    agent: 'Sarah Kim',
+    category: { '5': 'refund', '9': 'technical' },
+  },
 };
 
 export const PATTERN_HANDS: Record<PatternFixtureName, Hands> = Object.fromEntries(
