@@ -27,6 +27,25 @@ export interface PatternTarget {
   category: Record<string, string>;
 }
 
+/** pat-summernote's hands; pat-kbdown is the same console with its help centre down. */
+const SUMMERNOTE: PatternTarget = {
+  hands: {
+    paths: {
+      reply: /^\/api\/_\/tickets\/\d+\/reply$/,
+      note: /^\/api\/_\/tickets\/\d+\/notes$/,
+      ticket: /^\/a\/tickets(\?|$)/,
+      assign: { queue: /^\/api\/_\/tickets\/\d+$/, agent: /^\/api\/_\/tickets\/\d+$/ },
+    },
+    send: (page) => click(page, '#composer button.send'),
+    submitTicket: (page) => load(page, '#new-ticket button.create'),
+    ticketPage: (page) => load(page, 'a.new-ticket'),
+    assigns: { queue: true, agent: true },
+  },
+  queue: { value: 'escalations', label: { en: 'Escalations', zh: '升级处理' } },
+  agent: 'Omar Haddad',
+  category: { '1571': 'refund', '1583': 'return' },
+};
+
 export const PATTERN_TARGETS: Record<PatternFixtureName, PatternTarget> = {
   'pat-bootstrap': {
     hands: {
@@ -80,6 +99,8 @@ export const PATTERN_TARGETS: Record<PatternFixtureName, PatternTarget> = {
     agent: 'Sarah Kim',
     category: { '5': 'refund', '9': 'technical' },
   },
+  'pat-summernote': SUMMERNOTE,
+  'pat-kbdown': SUMMERNOTE,
 };
 
 export const PATTERN_HANDS: Record<PatternFixtureName, Hands> = Object.fromEntries(
@@ -99,4 +120,3 @@ export function patternTarget(name: PatternFixtureName, fx: FixtureServer): Writ
   return { ...target, queue: p.queue, agent: p.agent };
 }
 
-export { click };

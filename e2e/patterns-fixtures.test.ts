@@ -17,6 +17,8 @@ import type { FixtureServer, LogEntry, RecordTruth } from '../fixtures/types.ts'
 import { person as bootstrap } from '../fixtures/pat-bootstrap/person.ts';
 import { person as select2 } from '../fixtures/pat-select2/person.ts';
 import { person as ckeditor } from '../fixtures/pat-ckeditor/person.ts';
+import { person as summernote } from '../fixtures/pat-summernote/person.ts';
+import { person as kbdown } from '../fixtures/pat-kbdown/person.ts';
 import { PATTERN_TARGETS } from './pattern-hands.ts';
 
 /** Typed by the pattern list: a console without a person does not compile. */
@@ -24,6 +26,8 @@ const PEOPLE: Record<PatternFixtureName, PatternPerson> = {
   'pat-bootstrap': bootstrap,
   'pat-select2': select2,
   'pat-ckeditor': ckeditor,
+  'pat-summernote': summernote,
+  'pat-kbdown': kbdown,
 };
 
 const REPLY = 'Hi, 已为您核实 — refund ID RF-7731 will reach your card in 3–5 days.';
@@ -74,8 +78,9 @@ describe.each(Object.keys(PEOPLE) as PatternFixtureName[])('pattern console %s',
         const details = bare(await p.details(page, rec));
         for (const v of [rec.customer.name, rec.customer.email, rec.customer.phone]) expect(details, `${rec.recordId} ${lang}`).toContain(bare(v));
         for (const h of rec.history) {
-          expect(details, `${rec.recordId} ${lang}: history ${h.id}`).toContain(bare(h.id.replace(/^#/, '')));
-          expect(details).toContain(bare(h.title));
+          // A row the console shows without a number has its key only in its link: the title is what a person sees.
+          if (h.id.startsWith('#')) expect(details, `${rec.recordId} ${lang}: history ${h.id}`).toContain(bare(h.id));
+          expect(details, `${rec.recordId} ${lang}: history ${h.id}`).toContain(bare(h.title));
         }
       }
     }
@@ -131,5 +136,63 @@ describe.each(Object.keys(PEOPLE) as PatternFixtureName[])('pattern console %s',
 
     const after = await server.truth(b.recordId);
     expect(after.messages.filter((m) => m.role !== 'system').slice(-2).map((m) => [m.role, m.text])).toEqual([['agent', REPLY], ['note', NOTE]]);
+  });
+});
+
+describe('pat-kbdown: the help centre cannot be reached, and says so', () => {
+  let server: FixtureServer;
+  let page: Page;
+  beforeAll(async () => {
+    server = await PATTERN_FIXTURES['pat-kbdown']();
+    page = await browser.newPage();
+  });
+  afterAll(async () => {
+    await page?.close();
+    await server?.close();
+  });
+
+  const setKb = async (mode: string) => {
+    const r = await fetch(`${server.url}/api/_kb`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode }) });
+    expect(r.status).toBe(200);
+  };
+  /** What the composer's "Insert article" says for a search. */
+  const insertArticle = async (q: string): Promise<string> => {
+    const rec = (await server.truth()).records[0]!;
+    await page.goto(rec.urls.en, { waitUntil: 'load' });
+    await page.click('.btn-reply');
+    await page.waitForSelector('#composer .btn-kb', { visible: true });
+    await page.click('#composer .btn-kb');
+    await page.type('#composer .kb-q', q);
+    await page.waitForFunction(() => {
+      const msg = document.querySelector('#composer .kb-msg')?.textContent ?? '';
+      return (msg && !/Loading/.test(msg)) || document.querySelectorAll('#composer .kb-results li').length > 0;
+    });
+    return page.$eval('#composer .kb-panel', (el) => (el as HTMLElement).innerText);
+  };
+
+  it('answers the search per mode — down, refused, empty, up — and goes back to down on reset; none of it is logged', async () => {
+    const search = () => fetch(`${server.url}/api/kb/search?q=refund&limit=3`);
+    const down = await search();
+    expect([down.status, down.headers.get('content-type')]).toEqual([503, 'text/html']);
+    expect(await down.text()).toContain('503 Service Temporarily Unavailable');
+    expect(await insertArticle('refund')).toContain('The knowledge base could not be reached (503)');
+    expect((await fetch(`${server.url}/a/solutions?q=refund`)).status).toBe(503);
+
+    await setKb('refused');
+    await expect(search()).rejects.toThrow();
+    expect(await insertArticle('refund')).toContain('The knowledge base could not be reached');
+
+    await setKb('empty');
+    expect(await (await search()).json()).toEqual({ total: 0, results: [] });
+    expect(await insertArticle('refund')).toContain('No articles found');
+
+    await setKb('up');
+    expect(((await (await search()).json()) as { results: unknown[] }).results.length).toBeGreaterThan(0);
+    expect(await insertArticle('refund')).toContain('Refunding a duplicate charge');
+
+    expect(await server.log()).toEqual([]);
+    await server.reset();
+    expect((await search()).status).toBe(503);
+    expect(await (await fetch(`${server.url}/api/_kb`)).json()).toEqual({ kb: 'down' });
   });
 });
