@@ -100,6 +100,28 @@ export const PATTERN_TARGETS: Record<PatternFixtureName, PatternTarget> = {
     category: { '5': 'refund', '9': 'technical' },
   },
   'pat-summernote': SUMMERNOTE,
+  'pat-radix': {
+    hands: {
+      paths: {
+        reply: /^\/api\/tickets\/[0-9a-f-]{36}\/messages$/,
+        note: /^\/api\/tickets\/[0-9a-f-]{36}\/messages$/,
+        ticket: /^\/api\/tickets$/,
+        assign: { queue: /^\/api\/tickets\/[0-9a-f-]{36}$/, agent: /^\/api\/tickets\/[0-9a-f-]{36}$/ },
+      },
+      // The open tab's own button (Send, or Add note).
+      send: (page) => click(page, '.composer [role=tabpanel] .editor-foot button.primary'),
+      submitTicket: (page) => click(page, 'form.ticket-form button[type=submit]'),
+      // An SPA route: the form renders in place of the ticket.
+      ticketPage: async (page) => {
+        await click(page, 'a.new-ticket');
+        await page.waitForSelector('form.ticket-form', { visible: true });
+      },
+      assigns: { queue: true, agent: true },
+    },
+    queue: { value: 'trust', label: { en: 'Trust & Safety', zh: '安全合规' } },
+    agent: 'Lucas Moreau',
+    category: { '3f2c9a1e-7b4d-4c8e-9f21-6a5d0c7e2b13': 'login', 'a91d5e07-2c6b-4f3a-8e10-5b7c9d2f4a68': 'invoice' },
+  },
   'pat-kbdown': SUMMERNOTE,
 };
 

@@ -19,6 +19,7 @@ import { person as select2 } from '../fixtures/pat-select2/person.ts';
 import { person as ckeditor } from '../fixtures/pat-ckeditor/person.ts';
 import { person as summernote } from '../fixtures/pat-summernote/person.ts';
 import { person as kbdown } from '../fixtures/pat-kbdown/person.ts';
+import { person as radix } from '../fixtures/pat-radix/person.ts';
 import { PATTERN_TARGETS } from './pattern-hands.ts';
 
 /** Typed by the pattern list: a console without a person does not compile. */
@@ -27,6 +28,7 @@ const PEOPLE: Record<PatternFixtureName, PatternPerson> = {
   'pat-select2': select2,
   'pat-ckeditor': ckeditor,
   'pat-summernote': summernote,
+  'pat-radix': radix,
   'pat-kbdown': kbdown,
 };
 
