@@ -113,7 +113,42 @@ export function readCustomer(rule: CustomerRule | undefined, panel: Element | nu
       out.panel = out.panel ?? card.el;
     }
   }
+  if (!out.fields.name) {
+    const known = out.fields.email ?? out.fields.phone;
+    const card = known ? nameAbove(panel ?? scope, known) : null;
+    if (card) {
+      set('name', card.name, 'card');
+      out.panel = out.panel ?? card.el;
+    }
+  }
   return out;
+}
+
+/**
+ * A contact card that prints the name as its heading or first line, above labelled details
+ * (`<h3>王建国</h3><dl>邮箱 …`) or lines its classes name (`.nm` 张伟, `.contact-email`): the
+ * nearest short line above the one that shows the e-mail (or phone), in the smallest box
+ * around it that holds a few lines — never an avatar's initial, a label, an id or a phone.
+ */
+function nameAbove(scope: Document | Element, value: string): { name: string; el: Element } | null {
+  const root = scope.nodeType === Node.DOCUMENT_NODE ? (scope as Document).body : (scope as Element);
+  if (!root) return null;
+  const walker = root.ownerDocument.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  let shown: Element | null = null;
+  for (let n = walker.nextNode(); n && !shown; n = walker.nextNode()) if ((n.textContent ?? '').includes(value) && n.parentElement && isVisible(n.parentElement)) shown = n.parentElement;
+  for (let box = shown?.parentElement ?? null, hops = 0; box && hops < 4 && box !== root.parentElement; box = box.parentElement, hops++) {
+    if (box.closest('header, nav, [role=banner], [role=navigation], form')) return null;
+    const kids = Array.from(box.children);
+    if (kids.length < 2 || kids.length > 10) continue;
+    const at = kids.findIndex((k) => k.contains(shown));
+    const name = kids
+      .slice(0, at)
+      .reverse()
+      .map((k) => visibleTextOf(k).text.replace(/\s+/g, ' ').trim())
+      .find((l) => l.length >= 2 && l.length <= 40 && !l.includes('\n') && !EMAIL.test(l) && !PHONE.test(l) && !/[#＃]?\d{3,}/.test(l) && !labelKey(l) && !DATE_LINE.test(l));
+    if (name) return { name, el: box };
+  }
+  return null;
 }
 
 /**
