@@ -6,7 +6,8 @@
  * else the generic heuristics. A dialog is cancelled on any failure before its submit.
  */
 import { listOptions, pickOption, setValue, type OptionLike } from '../dom/set-value.ts';
-import { cancelDialog, describeControl, dialogField, findOpener, openDialog, openDialogNow, submitDialog, type Control, type DialogSpec, type OpenedDialog } from '../dom/dialog.ts';
+import { cancelDialog, describeControl, dialogField, findOpener, openDialog, openDialogNow, pressForDialog, submitDialog, type Control, type DialogSpec, type OpenedDialog } from '../dom/dialog.ts';
+import { mentions } from '../dom/composer.ts';
 import { findField, findFields, triedFor, type FoundField } from '../dom/find.ts';
 import { isMenuButton, openMenu } from '../dom/controls/menu.ts';
 import { noticeBaseline, watchOutcome } from '../dom/outcome.ts';
@@ -37,6 +38,12 @@ export interface AssignKind {
   refuse?(deps: CatalogDeps, option: OptionLike): { detail: string; suggestion: string } | null;
   words: OutcomeWords;
 }
+
+/** Menu items that lead to the list of that kind of choice ("Agent", "Team", 部门). */
+const KIND_WORDS: Record<AssignKind['key'], readonly string[]> = {
+  agent: ['agent', 'agents', 'staff', 'assignee', 'member', '客服', '员工', '坐席', '处理人', '成员'],
+  queue: ['department', 'departments', 'queue', 'queues', 'group', 'groups', 'team', 'teams', 'mailbox', '部门', '队列', '小组', '团队', '邮箱'],
+};
 
 type Where =
   | { kind: 'field'; field: FoundField; via: 'profile' | 'heuristics' }
@@ -194,6 +201,16 @@ async function inMenu(deps: CatalogDeps, k: AssignKind, where: Extract<Where, { 
   if ('detail' in menu) return fail('not_found', errorCode(k, 'FIELD'), `The ${k.key} menu could not be used: ${menu.detail}. Nothing was changed.`, 'Assign it by hand.');
   const picked = pickChecked(deps, k, menu.options, wanted);
   if (!('option' in picked)) {
+    // "Assign ▾ → Agent / Team" (osTicket's sticky bar): an item naming the kind of choice opens
+    // the dialog that lists them.
+    const kind = !pickOption(menu.options, wanted) ? menu.options.find((o) => mentions(o.text, KIND_WORDS[k.key])) : undefined;
+    const item = kind ? menu.itemOf(kind) : null;
+    if (kind && item) {
+      const { spec, field } = dialogSpec(k, undefined, deps);
+      const d = await pressForDialog(item, kind.text, spec, ctx.signal);
+      if ('stage' in d) return fail('not_found', errorCode(k, 'FIELD'), `The ${k.key} menu's "${kind.text}" could not be used: ${d.detail}. Nothing was changed.`, 'Assign it by hand.');
+      return inDialog(deps, k, { kind: 'dialog', spec, field, opener: `${where.label} → ${kind.text}`, via: 'heuristics' }, d, wanted, ctx, data);
+    }
     menu.close();
     return picked;
   }

@@ -1,5 +1,7 @@
 import { z } from '../tools/zod.ts';
-import { fail } from '../tools/errors.ts';
+import { fail, ok } from '../tools/errors.ts';
+import { normLabel } from '../dom/text.ts';
+import { visibleTextOf } from '../dom/visible.ts';
 import type { WriteTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
 import { fillByLookup, lookupHere, previewLookup } from './customer-lookup.ts';
@@ -22,7 +24,14 @@ async function valuesFor(deps: CatalogDeps, i: Input, signal?: AbortSignal): Pro
   return { name: p.name, phone: p.phone, email: p.email, orderId: p.orderId };
 }
 
-export const customerFill = (deps: CatalogDeps): WriteTool<typeof input, FillReport & { opened: boolean }> => ({
+/** The form shows this customer as text already (its e-mail, else its name). */
+function showsCustomer(form: Element, v: Input): boolean {
+  const text = normLabel(visibleTextOf(form).text);
+  const id = normLabel(v.email || v.name || '');
+  return !!id && text.includes(id);
+}
+
+export const customerFill = (deps: CatalogDeps): WriteTool<typeof input, FillReport & { opened: boolean; already?: boolean }> => ({
   name: 'customer.fill',
   title: 'Fill customer',
   description:
@@ -55,6 +64,10 @@ export const customerFill = (deps: CatalogDeps): WriteTool<typeof input, FillRep
       return fail('not_found', 'NOTHING_TO_FILL', 'No values were given and the customer panel shows none.', 'Pass name, phone, email or orderId.');
     }
     const ready = await readyForm(deps, form, values, ctx.signal);
-    return fillResult({ ...(await fillValues(values, ready.form, ctx.signal, ready)), opened }, ready.form);
+    const report = await fillValues(values, ready.form, ctx.signal, ready);
+    // A form whose customer was chosen already (after a lookup reloaded it) shows them as text:
+    // nothing to fill, and nothing missing.
+    if (!report.filled.length && !report.failed.length && showsCustomer(ready.form, values)) return ok({ filled: [], missed: [], failed: [], opened, already: true });
+    return fillResult({ ...report, opened }, ready.form);
   },
 });

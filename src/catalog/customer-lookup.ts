@@ -7,48 +7,52 @@
  * — on this page, or on the page the console loads with the choice. It never creates a
  * customer, and fields the form does not take (phone, order ID) are reported as missed.
  */
-import { pickInLookup } from '../dom/controls/lookup.ts';
-import { queryAll } from '../dom/query.ts';
-import { isVisible, normLabel } from '../dom/text.ts';
+import { findLookup, pickInLookup, ruleLookup, type Lookup } from '../dom/controls/lookup.ts';
+import { normLabel } from '../dom/text.ts';
 import type { FieldKey } from '../dom/synonyms.ts';
-import type { ConsoleProfile } from '../profiles/schema.ts';
 import { fail, ok } from '../tools/errors.ts';
 import type { RunCtx, RunResult, ToolPreview } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
 import { deliver } from './landed.ts';
 import type { FillReport } from './fill.ts';
 
-type Lookup = NonNullable<NonNullable<ConsoleProfile['ticketForm']>['customerLookup']>;
 export type CustomerValues = Partial<Record<'name' | 'phone' | 'email' | 'orderId', string | undefined>>;
 
-/** The profile's lookup, when this page chooses its customer through it (open, or already chosen). */
+/**
+ * The lookup this page chooses its customer through: the profile's (open, or already chosen),
+ * else one open over the ticket form that asks for a person (dom/controls/lookup.ts findLookup).
+ */
 export function lookupHere(deps: CatalogDeps): Lookup | null {
-  const rule = deps.model().current().customerLookup();
-  if (!rule) return null;
-  const open = queryAll(document, rule.search).some(isVisible);
-  return open || queryAll(document, rule.chosen).length ? rule : null;
+  const s = deps.model().current();
+  const rule = s.customerLookup();
+  if (rule) {
+    const l = ruleLookup(rule);
+    return l.search() || l.chosen().length ? l : null;
+  }
+  const form = s.ticketForm()?.el;
+  return form ? findLookup(document, form) : null;
 }
 
-const chosenText = (rule: Lookup) => normLabel(queryAll(document, rule.chosen).map((el) => el.textContent ?? '').join(' '));
+const chosenText = (l: Lookup) => normLabel(l.chosen().map((el) => el.textContent ?? '').join(' '));
 
 type Key = keyof CustomerValues & FieldKey;
 
-function report(rule: Lookup, v: CustomerValues, took: readonly Key[]): FillReport {
+function report(l: Lookup, v: CustomerValues, took: readonly Key[]): FillReport {
   const given = (Object.keys(v) as Key[]).filter((k) => v[k]);
   const missed = given.filter((k) => !took.includes(k));
   return {
-    filled: took.map((k) => ({ field: k, value: v[k]!, via: 'lookup', at: rule.chosen })),
+    filled: took.map((k) => ({ field: k, value: v[k]!, via: 'lookup', at: l.chosenCss ?? l.name })),
     missed,
     failed: [],
-    ...(missed.length ? { tried: Object.fromEntries(missed.map((k) => [k, `this form takes its customer from a lookup (${rule.search}); it has no ${k} field`])) } : {}),
+    ...(missed.length ? { tried: Object.fromEntries(missed.map((k) => [k, `this form takes its customer from a lookup (${l.name}); it has no ${k} field`])) } : {}),
   };
 }
 
 /** Dry runs: what the run would choose, through which lookup (nothing is typed or chosen). */
-export function previewLookup(rule: Lookup, v: CustomerValues): ToolPreview {
+export function previewLookup(l: Lookup, v: CustomerValues): ToolPreview {
   const took: Key[] = (['email', 'name'] as const).filter((k) => v[k]);
-  const r = report(rule, v, took);
-  return { touches: took, missing: r.missed, display: { ...v, via: `the customer lookup ${rule.search}, shown in ${rule.chosen}` } };
+  const r = report(l, v, took);
+  return { touches: took, missing: r.missed, display: { ...v, via: `the customer lookup ${l.name}${l.chosenCss ? `, shown in ${l.chosenCss}` : ''}` } };
 }
 
 export type LookupReport = FillReport & { opened: boolean; already?: boolean; chose?: string };
@@ -73,7 +77,8 @@ export async function fillByLookup(deps: CatalogDeps, rule: Lookup, v: CustomerV
       tool: 'customer.fill',
       button: pick.submit,
       text,
-      within: rule.chosen,
+      // Where no rule names where the choice shows, the form it fills is what is counted first.
+      ...(rule.chosenCss ? { within: rule.chosenCss } : rule.chosen()[0] ? { countIn: rule.chosen()[0]! } : {}),
       record: 'same',
       words: {
         refused: 'LOOKUP_REFUSED',

@@ -39,6 +39,11 @@ export interface Delivery {
   composer?: Element;
   /** Where the text must appear (a profile selector), when not anywhere on the page. */
   within?: string;
+  /**
+   * Where the text is counted before the press, when not where it must appear after it (a
+   * lookup dialog shows the chosen e-mail before its Continue; what counts is the form).
+   */
+  countIn?: Element;
   /** Fields that must hold a value before the press (profile `ready`). */
   ready?: readonly string[];
   words: OutcomeWords;
@@ -113,7 +118,7 @@ function checkOf(d: Delivery, ctx: RunCtx, deps: CatalogDeps): NextPageCheck {
     tool: d.tool,
     caller: ctx.caller,
     traceId: ctx.traceId,
-    ...(d.text ? { text: d.text, before: landedCount(deps, d.text, d.composer, d.within) } : {}),
+    ...(d.text ? { text: d.text, before: d.countIn ? textCount(d.countIn, squash(d.text), d.composer) : landedCount(deps, d.text, d.composer, d.within) } : {}),
     ...(d.within ? { within: d.within } : {}),
     recordId: recordIdOf(deps),
     ambient: ambientNotices(deps),
@@ -146,7 +151,15 @@ export async function deliver(deps: CatalogDeps, d: Delivery, ctx: RunCtx): Prom
   }
   const timings = { ...(d.fillMs !== undefined ? { fillMs: d.fillMs } : {}), readyMs: ready.ms };
   const check = checkOf({ ...d, data: { ...d.data, timings } }, ctx, deps);
-  const evidence = d.record === 'new' ? () => newRecordSeen(deps, check.recordId, d.text) : d.text ? textEvidence(deps, d.text, check.before ?? 0, d.composer, d.within) : undefined;
+  const counted = d.countIn;
+  const evidence =
+    d.record === 'new'
+      ? () => newRecordSeen(deps, check.recordId, d.text)
+      : d.text && counted
+        ? () => (counted.isConnected && textCount(counted, squash(d.text!), d.composer) > (check.before ?? 0) ? `the text appears in ${describeEl(counted)}` : null)
+        : d.text
+          ? textEvidence(deps, d.text, check.before ?? 0, d.composer, d.within)
+          : undefined;
   const outcome = await pressAndWatch(deps, d.button, d.timeoutMs, ctx.signal, evidence, () => deps.leaving?.(check), d.words.acts);
   if (outcome.left) return leftResult(d, `${describeEl(d.button)} was pressed`);
   return fromOutcome(outcome, (notice) => ({ ...check.data, ...(d.record === 'new' ? created(deps, check.recordId) : {}), ...d.fromNotice?.(notice) }), d.words);

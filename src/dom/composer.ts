@@ -14,7 +14,7 @@ import { findSection, listControls, scoreControl } from './find.ts';
 import { observe } from './observe.ts';
 import { byIdNear, collectRoots } from './roots.ts';
 import type { FieldKey } from './synonyms.ts';
-import { isVisible, normLabel } from './text.ts';
+import { idOf, isVisible, normLabel } from './text.ts';
 
 const WORDS = {
   reply: ['回复', '回复客户', '回覆', '答复', '回信', '输入消息', '发送消息', '消息', '输入回复', 'reply', 'response', 'respond', 'message', 'compose', 'answer'],
@@ -125,7 +125,7 @@ function ownWords(t: EditorTarget): string[] {
   for (const el of [t.editable, t.source, t.frame]) {
     if (!el) continue;
     for (const a of ['placeholder', 'aria-placeholder', 'data-placeholder', 'aria-label', 'title']) out.push(el.getAttribute(a) ?? '');
-    out.push(tokens(el.getAttribute('name')), tokens(el.id));
+    out.push(tokens(el.getAttribute('name')), tokens(idOf(el)));
     for (const label of Array.from((el as HTMLTextAreaElement).labels ?? [])) out.push(label.textContent ?? '');
     for (const id of (el.getAttribute('aria-labelledby') ?? '').split(/\s+/).filter(Boolean)) out.push(byIdNear(el, id)?.textContent ?? '');
   }
@@ -143,7 +143,7 @@ function contextWords(t: EditorTarget): string[] {
   const out: string[] = [];
   let el: Element | null = upOf(face(t));
   for (let depth = 0; el && depth < 8; depth++, el = upOf(el)) {
-    out.push(el.getAttribute('aria-label') ?? '', el.getAttribute('title') ?? '', tokens(el.id), tokens(el.getAttribute('name')));
+    out.push(el.getAttribute('aria-label') ?? '', el.getAttribute('title') ?? '', tokens(idOf(el)), tokens(el.getAttribute('name')));
     const heading = el.querySelector(':scope > h1, :scope > h2, :scope > h3, :scope > h4, :scope > legend, :scope > header');
     out.push(heading?.textContent ?? '');
     const tab = el.getAttribute('role') === 'tabpanel' ? el.getAttribute('aria-labelledby') : null;

@@ -278,7 +278,8 @@ function bringsSheet(el: Element): boolean {
 /** Ids an added or removed subtree brings or takes (its elements' ids, its labels' `for`). */
 function idsIn(el: Element, ids: Set<string>): void {
   const one = (e: Element) => {
-    if (e.id) ids.add(e.id);
+    const id = e.getAttribute('id');
+    if (id) ids.add(id);
     const f = e.localName === 'label' ? e.getAttribute('for') : null;
     if (f) ids.add(f);
   };

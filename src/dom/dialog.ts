@@ -108,15 +108,20 @@ export async function openDialog(spec: DialogSpec, signal?: AbortSignal): Promis
   if (opener.disabled) return { stage: 'open', detail: `the control that opens the ${spec.name} ("${opener.label}") is disabled` };
   // An item of a closed menu ("More actions" → Move): the menu is opened first, as a person does.
   if (!isVisible(opener.el)) await revealInMenu(opener.el, signal);
+  return pressForDialog(opener.el, opener.label, spec, signal);
+}
+
+/** Presses `el` (an opener, a menu item such as "Assign ▾ → Agent") and waits for the dialog's form. */
+export async function pressForDialog(el: HTMLElement, label: string, spec: DialogSpec, signal?: AbortSignal): Promise<OpenedDialog | DialogError> {
   const before = visibleDialogs();
-  press(opener.el);
+  press(el);
   const deadline = Date.now() + (spec.openMs ?? 6_000);
   while (Date.now() < deadline) {
     const d = readyDialog(spec, before);
-    if (d) return { ...d, opener: opener.label };
+    if (d) return { ...d, opener: label };
     await sleep(50, signal);
   }
-  return { stage: 'open', detail: `pressed "${opener.label}" but no ${spec.name} with a form appeared (looked for ${spec.form ? `selector ${spec.form}` : 'a new role=dialog, <dialog open>, modal or popup, or a form'})` };
+  return { stage: 'open', detail: `pressed "${label}" but no ${spec.name} with a form appeared (looked for ${spec.form ? `selector ${spec.form}` : 'a new role=dialog, <dialog open>, modal or popup, or a form'})` };
 }
 
 /**

@@ -8,7 +8,7 @@
  */
 import type { Observed } from './observe.ts';
 import { collectRoots } from './roots.ts';
-import { isVisible, squash } from './text.ts';
+import { idOf, isVisible, squash } from './text.ts';
 
 export type OutcomeKind = 'success' | 'failure' | 'uncertain';
 
@@ -102,7 +102,7 @@ export function noticeBaseline(root: Document | Element = document, signals?: Si
  * added" in a yellow box); then success words/marks.
  */
 export function classify(el: Element, text = noticeText(el), acts: readonly string[] = []): 'success' | 'failure' | null {
-  const marks = `${el.className && typeof el.className === 'string' ? el.className : ''} ${el.id} ${el.getAttribute('data-state') ?? ''} ${el.getAttribute('data-type') ?? ''}`;
+  const marks = `${el.getAttribute('class') ?? ''} ${idOf(el)} ${el.getAttribute('data-state') ?? ''} ${el.getAttribute('data-type') ?? ''}`;
   if (ERROR_WORDS.test(text)) return 'failure';
   if (ERROR_MARK.test(marks)) {
     if (EXPLICIT_SUCCESS.test(text)) return 'success';

@@ -6,7 +6,7 @@
  */
 import { collectRoots, byIdNear, frameDocument } from './roots.ts';
 import { matchScore } from './synonyms.ts';
-import { isVisible, normLabel, ownText } from './text.ts';
+import { idOf, isVisible, normLabel, ownText } from './text.ts';
 
 const HEADING = 'h1, h2, h3, h4, h5, h6, [role=heading], legend, .ui-dialog-title, [class*=title]';
 const TAG_CANDIDATES = 'form, section, aside, main, fieldset, article, dialog, iframe, frame, [role=region], [role=form], [role=dialog], [role=alertdialog], [role=tabpanel], [role=complementary], [role=main], [role=group], [role=log], [aria-label], [aria-labelledby]';
@@ -42,9 +42,10 @@ export function sectionNames(el: Element): string[] {
  * `<form id="refund">`, as jQuery-era consoles build their tabs).
  */
 function tabLabel(el: Element): string {
-  if (!el.id) return '';
+  const id = idOf(el);
+  if (!id) return '';
   const root = el.getRootNode() as Document | ShadowRoot;
-  const link = Array.from(root.querySelectorAll('a[href^="#"]')).find((a) => a.getAttribute('href') === `#${el.id}`);
+  const link = Array.from(root.querySelectorAll('a[href^="#"]')).find((a) => a.getAttribute('href') === `#${id}`);
   return link ? ownText(link) : '';
 }
 

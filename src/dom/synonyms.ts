@@ -85,7 +85,7 @@ export const BUTTON_SYNONYMS = {
   // 添加注释: FreeScout's zh-CN "Add Note" (resources/lang/zh-CN.json).
   addNote: ['添加备注', '保存备注', '提交备注', '添加注释', 'add note', 'save note', 'post note', 'add internal note', 'add whisper', 'send whisper'],
   // "Assignee: Anyone ▾": a menu of people named for its value (FreeScout, Zendesk, Help Scout).
-  assign: ['分配', '转派', '指派', '受让人', '处理人', '负责人', 'assign', 'reassign', 'assignee', 'assigned to', 'owner'],
+  assign: ['分配', '转派', '指派', '受让人', '处理人', '负责人', 'assign', 'reassign', 'assignee', 'assigned to'],
   // Mail-style helpdesks move a conversation to another mailbox (FreeScout, Help Scout: "Move", 移动).
   transfer: ['转移', '转部门', '转交', '转接', 'transfer', '移动', '移至', 'move', 'move to', 'move conversation'],
   cancel: ['取消', '关闭', 'cancel', 'close'],

@@ -11,6 +11,13 @@ export { stripInvisible, type CleanText };
 export const squash = (s: string): string => s.replace(/\s+/g, ' ').trim();
 
 /** Label-ish text for matching: no invisible chars, no trailing colons or asterisks, lower case. */
+/**
+ * An element's id attribute. `form.id` is the form's control named "id" when it has one (DOM
+ * clobbering: osTicket's reply form carries `<input type=hidden name="id">`), so ids are read
+ * as attributes wherever the element may be a form.
+ */
+export const idOf = (el: Element): string => el.getAttribute('id') ?? '';
+
 export function normLabel(s: string): string {
   return squash(stripInvisible(s).text)
     .replace(/[：:*＊()（）]/g, ' ')

@@ -8,7 +8,8 @@ import { collectRoots } from '../roots.ts';
 import { matchScore } from '../synonyms.ts';
 import { isVisible, normLabel } from '../text.ts';
 
-const BUTTONS = 'button, [role=button], input[type=submit], input[type=button], input[type=reset], input[type=image], a[href], a[role=button], [role=menuitem], [role=link]';
+// `[data-dropdown]`: jQuery-era icon buttons that open a menu (osTicket's sticky bar "Assign ▾").
+const BUTTONS = 'button, [role=button], input[type=submit], input[type=button], input[type=reset], input[type=image], a[href], a[role=button], [role=menuitem], [role=link], [data-dropdown]';
 
 /** Below this a text is not a name of the button kind. */
 const MIN_SCORE = 0.6;

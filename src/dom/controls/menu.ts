@@ -13,6 +13,7 @@ import type { OptionLike } from './options.ts';
 /** A button that opens a menu rather than a dialog. */
 export function isMenuButton(el: Element): boolean {
   const popup = el.getAttribute('aria-haspopup');
+  if (el.matches('[data-dropdown], [data-toggle=dropdown], [data-bs-toggle=dropdown]')) return true;
   return (!!popup && popup !== 'false' && popup !== 'dialog') || (el.hasAttribute('aria-expanded') && !el.matches('[role=combobox], summary, [aria-controls] details'));
 }
 
@@ -20,6 +21,8 @@ export interface OpenMenu {
   options: OptionLike[];
   /** Clicks the item of that option, as a person does. */
   choose(option: OptionLike): boolean;
+  /** The item of that option (for a caller that presses it and waits for what it opens). */
+  itemOf(option: OptionLike): HTMLElement | null;
   /** Closes the menu with the button that opened it, leaving the page as it was. */
   close(): void;
 }
@@ -33,13 +36,19 @@ interface Item {
   value: string;
 }
 
-/** The choices of an open popup: ARIA items, else the leaves with text a person can click. */
+/**
+ * The choices of an open popup: ARIA items, else the innermost elements with text a person can
+ * click (a link or button with an icon inside, `<a><i class="icon-user"></i> Agent</a>`, is one
+ * item; its icon is not).
+ */
 function itemsIn(popup: Element): Item[] {
   const aria = Array.from(popup.querySelectorAll<HTMLElement>(ITEM));
+  const clickable = (el: HTMLElement) => el.matches('a[href], button, [role=button]') || el.tabIndex >= 0 || getComputedStyle(el).cursor === 'pointer';
+  const withText = (el: HTMLElement) => !!(el.textContent ?? '').trim();
   const els = aria.length
     ? aria
     : Array.from(popup.querySelectorAll<HTMLElement>('*')).filter(
-        (el) => el.childElementCount === 0 && (el.tabIndex >= 0 || getComputedStyle(el).cursor === 'pointer') && !!(el.textContent ?? '').trim(),
+        (el) => withText(el) && clickable(el) && !Array.from(el.querySelectorAll<HTMLElement>('*')).some((inner) => withText(inner) && clickable(inner)),
       );
   return els.filter((el) => isVisible(el)).map((el) => ({ el, text: (el.textContent ?? '').replace(/\s+/g, ' ').trim(), value: el.dataset.value ?? el.getAttribute('value') ?? (el.textContent ?? '').trim() }));
 }
@@ -87,6 +96,7 @@ export async function openMenu(opener: HTMLElement, signal?: AbortSignal): Promi
       press(item.el);
       return true;
     },
+    itemOf: (option) => items.find((i) => i.text === option.text && i.value === option.value)?.el ?? null,
     close: () => press(opener),
   };
 }
@@ -103,7 +113,8 @@ const TOGGLE = '[data-toggle=dropdown], [data-bs-toggle=dropdown], [aria-haspopu
 export async function revealInMenu(item: HTMLElement, signal?: AbortSignal): Promise<boolean> {
   const popup = item.closest(POPUP);
   if (!popup) return false;
-  const byRef = popup.id ? popup.ownerDocument.querySelector<HTMLElement>(`[aria-controls="${CSS.escape(popup.id)}"]`) : null;
+  const id = popup.getAttribute('id');
+  const byRef = id ? popup.ownerDocument.querySelector<HTMLElement>(`[aria-controls="${CSS.escape(id)}"]`) : null;
   const around = popup.parentElement;
   const toggle = byRef ?? (around ? Array.from(around.querySelectorAll<HTMLElement>(TOGGLE)).find((t) => !popup.contains(t) && isVisible(t)) : undefined);
   if (!toggle) return false;
