@@ -80,14 +80,31 @@ export function findButtonIn(container: Document | Element, synonyms: readonly s
 /**
  * From `from` (a field, a composer, a form) outward: the first ancestor that holds a button
  * of this kind wins, so a dialog's "Assign" beats the page toolbar's. `stop` bounds the search.
+ * A button that submits another form is never `from`'s (an assignee picker outside any form
+ * is not saved by the comment form's 提交 below it).
  */
 export function findButtonNear(from: Element, synonyms: readonly string[], stop: Element | Document = from.ownerDocument): FoundButton | null {
+  const own = formOf(from);
+  const ours = (b: FoundButton) => {
+    const theirs = formOf(b.el);
+    return !theirs || theirs === own;
+  };
+  const first = (where: Element | Document) => findButtonsIn(where, synonyms).find(ours) ?? null;
   for (let cur: Element | null = from; cur; cur = cur.parentElement) {
-    const hit = findButtonIn(cur, synonyms);
-    if (hit) return hit;
+    const hit = first(cur);
+    if (hit) return { el: hit.el, label: hit.label, disabled: hit.disabled, within: hit.within };
     if (cur === stop) return null;
   }
-  return stop.nodeType === Node.DOCUMENT_NODE ? findButtonIn(stop, synonyms) : null;
+  const hit = stop.nodeType === Node.DOCUMENT_NODE ? first(stop) : null;
+  return hit ? { el: hit.el, label: hit.label, disabled: hit.disabled, within: hit.within } : null;
+}
+
+/** The form an element belongs to: a control's own (its `form` attribute too), else the one around it. */
+function formOf(el: Element): Element | null {
+  if (el.tagName === 'FORM') return el;
+  // `.form` of a control; other elements have none (and a realm check would fail across iframes).
+  const assoc = /^(BUTTON|INPUT|SELECT|TEXTAREA|FIELDSET|OUTPUT|OBJECT)$/.test(el.tagName) ? (el as HTMLButtonElement).form : null;
+  return assoc ?? el.closest('form');
 }
 
 /**
