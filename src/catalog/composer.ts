@@ -8,7 +8,7 @@ import { detectEditor } from '../dom/editors/index.ts';
 import { fail } from '../tools/errors.ts';
 import { kindOf, type FoundField } from '../dom/find.ts';
 import { observe, quiet, waitFor } from '../dom/observe.ts';
-import { squash } from '../dom/text.ts';
+import { isVisible, squash } from '../dom/text.ts';
 import { elementOf, type RecipeParts } from '../page/recipes.ts';
 import type { RunResult } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
@@ -83,7 +83,18 @@ export async function openComposer(deps: CatalogDeps, kind: 'reply' | 'note', si
     const other = kind === 'reply' ? 'internal-note' : 'reply';
     return fail('failed', 'COMPOSER_MODE', `The editor is in ${other} mode and could not be switched to ${kind === 'reply' ? 'reply' : 'internal note'} mode, so nothing was written.`, `Switch the editor to ${kind === 'reply' ? 'Reply' : 'Note'} by hand and try again.`);
   }
+  // The "mode" control was a tab over a box of its own (Bootstrap tab panes: Reply | Note, a
+  // form each): the box held before is hidden now, and this kind's is the one the tab showed.
+  if (!shows(f.el)) return (await waitFor(() => visibleBox(deps, kind), 2_000, signal)) ?? null;
   return f;
+}
+
+/** An editor a person sees (an iframe editor by its frame). */
+const shows = (el: Element) => isVisible(detectEditor(el)?.frame ?? el);
+
+function visibleBox(deps: CatalogDeps, kind: 'reply' | 'note'): FoundField | null {
+  const f = composerOf(deps, kind);
+  return f && shows(f.el) ? f : null;
 }
 
 async function shownComposer(deps: CatalogDeps, kind: 'reply' | 'note', signal: AbortSignal): Promise<FoundField | null | RunResult<never>> {

@@ -18,8 +18,11 @@ import { currentValue, setValue } from './set-value.ts';
 import { BUTTON_SYNONYMS } from './synonyms.ts';
 import { isVisible, normLabel, squash } from './text.ts';
 
-/** Containers that read as a dialog: ARIA dialogs, `<dialog open>`, and the generic words UI kits use. */
-const DIALOG = '[role=dialog], [role=alertdialog], dialog[open], [aria-modal=true], [class*=dialog], [class*=modal], [class*=popup], [id*=popup], [id*=dialog], [id*=modal]';
+/**
+ * Containers that read as a dialog: ARIA dialogs, `<dialog open>`, and the generic words UI kits
+ * use — never the page itself (Bootstrap marks `<body class="modal-open">` while a modal shows).
+ */
+export const DIALOG = ':is([role=dialog], [role=alertdialog], dialog[open], [aria-modal=true], [class*=dialog], [class*=modal], [class*=popup], [id*=popup], [id*=dialog], [id*=modal]):not(body, html)';
 
 export interface Control {
   css?: string;
@@ -72,6 +75,7 @@ export function describeControl(c: Control): string {
 
 function visibleDialogs(): Set<Element> {
   const out = new Set<Element>();
+  // Not the page itself: Bootstrap marks <body class="modal-open"> while a modal shows.
   for (const root of collectRoots(document)) for (const el of Array.from(root.querySelectorAll(DIALOG))) if (isVisible(el)) out.add(el);
   for (const form of Array.from(document.forms)) if (isVisible(form)) out.add(form);
   return out;

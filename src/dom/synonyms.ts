@@ -13,7 +13,8 @@ export const FIELD_SYNONYMS = {
   title: ['工单标题', '标题', '主题', '问题标题', 'title', 'subject', 'summary'],
   category: ['问题分类', '分类', '类别', '问题类型', '类型', '帮助主题', '主题分类', 'category', 'type', 'issue type', 'help topic', 'topic'],
   priority: ['优先级', '紧急程度', 'priority', 'urgency'],
-  description: ['问题描述', '描述', '详情', '详细描述', '内容', 'description', 'details', 'problem description'],
+  // A new ticket's message box is its description ("Message", 正文); a reply box is never a form field.
+  description: ['问题描述', '描述', '详情', '详细描述', '内容', '正文', '留言', '消息内容', 'description', 'details', 'problem description', 'message', 'body'],
   amount: ['退款金额', '金额', 'amount', 'refund amount'],
   currency: ['币种', '货币', 'currency'],
   reason: ['退款原因', '原因', 'reason', 'reason for refund', 'refund reason'],
@@ -44,7 +45,7 @@ export const TOKEN_SYNONYMS: Record<FieldKey, readonly string[]> = {
   title: ['title', 'subject'],
   category: ['category', 'type'],
   priority: ['priority', 'urgency'],
-  description: ['description', 'desc', 'details'],
+  description: ['description', 'desc', 'details', 'body'],
   amount: ['amount'],
   currency: ['currency'],
   reason: ['reason'],
@@ -62,7 +63,7 @@ export const TICKET_LIST_LINKS = ['all tickets', 'view all tickets', 'all conver
 
 export const SECTION_SYNONYMS = {
   // "New conversation": mail-style helpdesks (Help Scout, FreeScout, Front) call a ticket a conversation.
-  ticketForm: ['快速建单', '新建工单', '创建工单', '提交工单', '新工单', '工单', '新建对话', '新的对话', '新对话', '创建对话', 'quick ticket', 'new ticket', 'create ticket', 'open a new ticket', 'open new ticket', 'create a ticket', 'ticket', 'new conversation', 'create conversation', 'start a conversation'],
+  ticketForm: ['快速建单', '新建工单', '创建工单', '提交工单', '新工单', '工单', '新建对话', '新的对话', '新对话', '创建对话', '新建会话', '新会话', '创建会话', 'quick ticket', 'new ticket', 'create ticket', 'open a new ticket', 'open new ticket', 'create a ticket', 'ticket', 'new conversation', 'create conversation', 'start a conversation'],
   refundForm: ['退款申请', '退款', 'refund request', 'refund'],
   customer: ['客户信息', '客户资料', '客户', '用户信息', '联系人', '请求人', 'customer', 'customer profile', 'customer info', 'customer details', 'requester', 'user information', 'user info', 'user details', 'contact', 'contact details', 'client'],
   history: ['历史工单', '历史记录', '最近工单', '过往工单', 'earlier tickets', 'ticket history', 'previous tickets', 'past tickets', 'other tickets', 'recent tickets', 'user tickets', 'previous conversations', '以前的对话', '之前的对话', '历史对话', '过往对话', 'earlier conversations', 'past conversations'],

@@ -15,6 +15,7 @@ import { queryAll } from '../query.ts';
 import { collectRoots } from '../roots.ts';
 import { waitFor } from '../observe.ts';
 import { BUTTON_SYNONYMS } from '../synonyms.ts';
+import { DIALOG } from '../dialog.ts';
 import { findButtonsIn } from './button.ts';
 import { key, press, typeFilter } from './events.ts';
 
@@ -59,7 +60,6 @@ export function ruleLookup(rule: LookupRule): Lookup {
   };
 }
 
-const DIALOG = '[role=dialog], [role=alertdialog], dialog[open], [aria-modal=true], [class*=dialog], [class*=modal], [class*=popup], [id*=popup], [id*=dialog], [id*=modal]';
 /** What a lookup's search box asks for: a person, by address, name or phone. */
 const ASKS = /(search|find|look ?up|搜索|查找|查询|检索)/i;
 const FOR_PERSON = /(e-?mail|name|phone|user|customer|requester|contact|邮箱|邮件|姓名|名字|电话|手机|用户|客户|请求人|联系人)/i;
