@@ -119,7 +119,7 @@ export function invokeFrom(panel: Page, tabId: number, name: string, input: unkn
         }, { frameId: 0 });
       } catch (e) {
         // As invokeInTab: the page went before its answer could leave; its check was named up front.
-        if (!/message channel closed|message port closed|receiving end does not exist/i.test(String(e))) throw e;
+        if (!/message channel closed|message port closed|receiving end does not exist|back\/forward cache/i.test(String(e))) throw e;
         r = { ok: true, nextPage: checkId };
       }
       if (!r?.ok) throw new Error(`invoke refused: ${JSON.stringify(r)}`);

@@ -6,6 +6,7 @@ import type { WriteTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
 import { fillByLookup, lookupHere, previewLookup } from './customer-lookup.ts';
 import { fillResult, fillValues, readyForm, planValues, ticketForm, type FillReport } from './fill.ts';
+import { whileLeavingHands } from './landed.ts';
 
 const input = z.strictObject({
   name: z.optional(z.string().check(z.trim(), z.maxLength(100))),
@@ -23,6 +24,14 @@ async function valuesFor(deps: CatalogDeps, i: Input, signal?: AbortSignal): Pro
   const p = (await deps.model().customerWithFollow(signal, { cameFrom: true })).fields;
   return { name: p.name, phone: p.phone, email: p.email, orderId: p.orderId };
 }
+
+const FILL_WORDS = {
+  refused: 'FILL_REFUSED',
+  unclear: 'FILL_UNCERTAIN',
+  silent: 'FILL_UNCONFIRMED',
+  fix: 'Fix what it says and fill the customer again.',
+  check: 'Check the customer on the form.',
+};
 
 /** The form shows this customer as text already (its e-mail, else its name). */
 function showsCustomer(form: Element, v: Input): boolean {
@@ -64,7 +73,10 @@ export const customerFill = (deps: CatalogDeps): WriteTool<typeof input, FillRep
       return fail('not_found', 'NOTHING_TO_FILL', 'No values were given and the customer panel shows none.', 'Pass name, phone, email or orderId.');
     }
     const ready = await readyForm(deps, form, values, ctx.signal);
-    const report = await fillValues(values, ready.form, ctx.signal, ready);
+    // A customer chosen in a lookup field may reload the form with them: the reloaded form decides.
+    const shown = values.email || values.name;
+    const fill = () => fillValues(values, ready.form, ctx.signal, ready);
+    const report = shown ? await whileLeavingHands(deps, { tool: 'customer.fill', text: shown, countIn: ready.form, record: 'same', words: FILL_WORDS, data: { reloaded: true } }, ctx, fill) : await fill();
     // A form whose customer was chosen already (after a lookup reloaded it) shows them as text:
     // nothing to fill, and nothing missing.
     if (!report.filled.length && !report.failed.length && showsCustomer(ready.form, values)) return ok({ filled: [], missed: [], failed: [], opened, already: true });

@@ -134,6 +134,29 @@ export function handOnLeaving(deps: CatalogDeps, d: Omit<Delivery, 'button' | 't
   return () => deps.leaving?.(check);
 }
 
+/**
+ * Runs a fill during which the console may reload the page (a customer chosen in a lookup
+ * field reloads the form with it): if the page unloads meanwhile, the check goes to the next
+ * page, which says whether it shows `d.text`; the caller's answer then comes from there.
+ */
+export async function whileLeavingHands<T>(deps: CatalogDeps, d: Omit<Delivery, 'button' | 'timeoutMs'>, ctx: RunCtx, run: () => Promise<T>): Promise<T> {
+  const hand = handOnLeaving(deps, d, ctx);
+  let handed = false;
+  const leave = () => {
+    if (handed) return;
+    handed = true;
+    hand();
+  };
+  window.addEventListener('beforeunload', leave);
+  window.addEventListener('pagehide', leave);
+  try {
+    return await run();
+  } finally {
+    window.removeEventListener('beforeunload', leave);
+    window.removeEventListener('pagehide', leave);
+  }
+}
+
 /** The result while the next page decides (the caller gets that page's answer through the worker). */
 export function leftResult(d: Pick<Delivery, 'words'>, what: string): RunResult<never> {
   return fail('uncertain', d.words.silent, `The console loaded another page right after ${what}; that page is checked for the result.`, d.words.check);

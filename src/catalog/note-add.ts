@@ -6,7 +6,7 @@ import { fail } from '../tools/errors.ts';
 import type { WriteTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
 import { deliver, fillComposer } from './landed.ts';
-import { modeCommit } from '../dom/composer-mode.ts';
+import { modeCommit, modeControls } from '../dom/composer-mode.ts';
 import { composerOf, openComposer, openerName, recipeCommit, recordIdOf } from './composer.ts';
 import { isFailure, recipeOf, recipeSteps } from './recipe.ts';
 import { buttonNear, enabledAfterFill, foreignCommit } from './press.ts';
@@ -18,7 +18,10 @@ function noteButton(deps: CatalogDeps, box: Element): ReturnType<typeof buttonNe
   const s = deps.model().current();
   const own = s.submit('note');
   if (own) return { ok: true, el: own, label: '' };
-  const near = buttonNear(s.composer('note')?.container ?? box, BUTTON_SYNONYMS.addNote, { disabledOk: true });
+  const found = buttonNear(s.composer('note')?.container ?? box, BUTTON_SYNONYMS.addNote, { disabledOk: true });
+  // "Internal note" beside "Public reply" switches the box's mode; it saves nothing.
+  const modes = modeControls(box);
+  const near = found.ok && (found.el === modes.note || found.el === modes.reply) ? { ok: false as const, detail: `"${found.label}" switches the box to note mode; it saves nothing` } : found;
   // One editor for reply and note with one generic submit ("提交"): that button, once the mode is note.
   const shared = near.ok ? null : modeCommit(box);
   return shared ? { ok: true, el: shared, label: '' } : near;

@@ -18,7 +18,9 @@ const NAMES: Record<Mode, readonly string[]> = {
   note: ['内部备注', '备注', '内部', '私密备注', '内部消息', 'note', 'internal note', 'internal', 'private note', 'private', 'whisper', 'notes'],
   reply: ['公开回复', '回复', '回复客户', '公开', 'reply', 'public reply', 'public', 'reply to customer', 'customer reply'],
 };
-const CONTROL = 'input[type=radio], input[type=checkbox], [role=switch], [role=radio], [role=tab], button[aria-pressed]';
+// Links and plain buttons too ("公开回复 | 内部备注" as two links over one textarea): only a whole
+// mode name makes one a mode control.
+const CONTROL = 'input[type=radio], input[type=checkbox], [role=switch], [role=radio], [role=tab], button[aria-pressed], a[href], button:not([type=submit])';
 
 export interface ModeControls {
   reply: HTMLElement | null;
@@ -51,8 +53,14 @@ function nameOf(el: HTMLElement): string {
 /** Whether a mode control is on (checked, pressed, selected). */
 export function isOn(el: HTMLElement): boolean {
   if (el instanceof HTMLInputElement) return el.checked;
-  return el.getAttribute('aria-checked') === 'true' || el.getAttribute('aria-pressed') === 'true' || el.getAttribute('aria-selected') === 'true';
+  if (el.getAttribute('aria-checked') === 'true' || el.getAttribute('aria-pressed') === 'true' || el.getAttribute('aria-selected') === 'true') return true;
+  // Without ARIA, the class that styles the chosen one (Bootstrap's `.active` on the link or its
+  // `<li>`, `.on`, `.selected`, `.current`).
+  if (['aria-checked', 'aria-pressed', 'aria-selected'].some((a) => el.hasAttribute(a))) return false;
+  return [el, el.parentElement?.localName === 'li' ? el.parentElement : null].some((x) => !!x && ON_CLASS.test(x.getAttribute('class') ?? ''));
 }
+
+const ON_CLASS = /(^|\s)(active|selected|on|current|checked|is-active|is-selected|is-on)(\s|$)/;
 
 /** The mode the controls say, or null when they say none. */
 export function modeOf(c: ModeControls): Mode | null {

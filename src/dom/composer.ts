@@ -9,6 +9,7 @@
  * Editor libraries' markers live in the adapters (src/dom/editors/); this file knows none.
  */
 import { findButtonsIn } from './controls/button.ts';
+import { modeControls } from './composer-mode.ts';
 import { detectEditor, type EditorTarget } from './editors/index.ts';
 import { findSection, listControls, scoreControl } from './find.ts';
 import { observe } from './observe.ts';
@@ -175,9 +176,12 @@ function buttonWords(role: BoxRole, boxName: string | null): string[] {
  */
 function nearButton(t: EditorTarget, role: BoxRole, boxName: string | null): { button: HTMLElement; container: Element; depth: number } | null {
   const words = buttonWords(role, boxName);
+  // "公开回复 | 内部备注" switch the box's mode; they send nothing.
+  const m = modeControls(t.editable);
+  const isMode = (b: Element) => b === m.reply || b === m.note;
   let el: Element | null = upOf(face(t));
   for (let depth = 0; el && depth < BUTTON_DEPTH; depth++, el = upOf(el)) {
-    const hits = findButtonsIn(el, words);
+    const hits = findButtonsIn(el, words).filter((h) => !isMode(h.el));
     if (!hits.length) continue;
     // A box's own submit comes after it; a "Reply" tab above the editor only switches the box.
     const top = hits[0]!.score;

@@ -19,7 +19,7 @@ export const FIELD_SYNONYMS = {
   currency: ['币种', '货币', 'currency'],
   reason: ['退款原因', '原因', 'reason', 'reason for refund', 'refund reason'],
   note: ['内部备注', '备注', 'internal note', 'note', 'notes'],
-  queue: ['分配队列', '队列', '转派', '部门', '转移到部门', '团队', '小组', 'queue', 'assign to queue', 'assign', 'department', 'transfer to', 'team', 'mailbox', 'inbox', 'group'],
+  queue: ['分配队列', '队列', '转派', '部门', '转移到部门', '团队', '小组', '组', '分组', '工作组', 'queue', 'assign to queue', 'assign', 'department', 'transfer to', 'team', 'mailbox', 'inbox', 'group'],
   agent: ['处理人', '负责人', '指派给', '分配给', '受理人', '受让人', '客服', 'assignee', 'agent', 'assign to', 'owner', 'staff'],
   reply: ['回复客户', '回复', '回复内容', '消息', 'reply', 'reply to customer', 'message'],
 } as const satisfies Record<string, readonly string[]>;

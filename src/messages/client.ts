@@ -58,7 +58,7 @@ export async function invokeInTab(tabId: number, msg: Omit<Extract<ToContent, { 
 }
 
 /** Chrome's words when the receiving page went away before it answered (the port closed). */
-const CLOSED = /message channel closed|message port closed|receiving end does not exist/i;
+const CLOSED = /message channel closed|message port closed|receiving end does not exist|back\/forward cache/i;
 
 /**
  * Fire and forget, for a page that is unloading (beforeunload/pagehide cannot wait for an

@@ -34,8 +34,16 @@ export interface ChoiceResult {
 
 /** The element that takes keys: an input inside the widget, or the widget itself. */
 function keyTarget(combo: HTMLElement): HTMLElement {
-  if (combo.matches('input, [contenteditable=true]')) return combo;
-  return combo.querySelector<HTMLElement>('input:not([type=hidden]), [contenteditable=true]') ?? combo;
+  if (combo.matches('input, textarea, [contenteditable=true]')) return combo;
+  // select2 4.1 types into a <textarea class="select2-search__field"> inside a tag box.
+  return combo.querySelector<HTMLElement>('input:not([type=hidden]), textarea, [contenteditable=true]') ?? combo;
+}
+
+/** A box that takes typed text: an input or a textarea (of this element's own window). */
+type TextBox = HTMLInputElement | HTMLTextAreaElement;
+function textBox(el: Element): TextBox | null {
+  const w = el.ownerDocument.defaultView ?? window;
+  return el instanceof w.HTMLInputElement || el instanceof w.HTMLTextAreaElement ? el : null;
 }
 
 function refs(el: Element, attr: string): Element[] {
@@ -313,11 +321,9 @@ export async function enterInTagBox(combo: HTMLElement, value: string, taken: ()
 }
 
 /** The input of a tag box: its inline search field (select2 renders a new one after each change). */
-function tagInput(combo: HTMLElement): HTMLInputElement | null {
-  const w = combo.ownerDocument.defaultView ?? window;
-  const target = keyTarget(combo);
-  if (target instanceof w.HTMLInputElement && !target.readOnly && !target.disabled) return target;
-  return null;
+function tagInput(combo: HTMLElement): TextBox | null {
+  const target = textBox(keyTarget(combo));
+  return target && !target.readOnly && !target.disabled ? target : null;
 }
 
 async function chooseListed(combo: HTMLElement, value: string, signal: AbortSignal | undefined, opts: { known?: readonly string[]; verify?: (picked: OptionLike) => boolean }): Promise<ChoiceResult> {
@@ -368,7 +374,7 @@ function freeEntryInput(combo: HTMLElement): HTMLInputElement | null {
 }
 
 /** Typed, the option that means it chosen when the list offers one; the typed text cleared when not. */
-async function typeAhead(combo: HTMLElement, input: HTMLInputElement, value: string, signal?: AbortSignal): Promise<ChoiceResult> {
+async function typeAhead(combo: HTMLElement, input: TextBox, value: string, signal?: AbortSignal): Promise<ChoiceResult> {
   const previous = combo.ownerDocument.activeElement;
   const before = visibleLists(combo.ownerDocument);
   const shownBefore = normLabel(shownChoice(combo));
@@ -397,7 +403,7 @@ async function typeAhead(combo: HTMLElement, input: HTMLInputElement, value: str
 }
 
 /** The typed text entered as the value: Enter, then closing the list (tag inputs take it on either). */
-async function freeEntry(combo: HTMLElement, input: HTMLInputElement, value: string, signal?: AbortSignal): Promise<ChoiceResult> {
+async function freeEntry(combo: HTMLElement, input: TextBox, value: string, signal?: AbortSignal): Promise<ChoiceResult> {
   const previous = combo.ownerDocument.activeElement;
   try {
     typeFilter(input, value);

@@ -81,7 +81,7 @@ export function setNativeValue(el: HTMLInputElement | HTMLSelectElement | HTMLTe
 }
 
 /** Types `text` into a filter input the way an IME-free keyboard would end up: one input event. */
-export function typeFilter(input: HTMLInputElement, text: string): void {
+export function typeFilter(input: HTMLInputElement | HTMLTextAreaElement, text: string): void {
   input.focus({ preventScroll: true });
   setNativeValue(input, text);
   emit(input, 'input', { inputType: 'insertText', data: text } as InputEventInit);

@@ -63,7 +63,7 @@ async function chooseIn(el: HTMLSelectElement, value: string, signal?: AbortSign
   const tagBox = tagBoxOf(el);
   if (tagBox) return chooseTag(el, tagBox, value, signal);
   const hit = pickOption(options, value);
-  if (!hit) return { ok: false, value: selectedText(el), detail: noChoice(value, options), options };
+  if (!hit) return searchWidget(el, value, signal) ?? { ok: false, value: selectedText(el), detail: noChoice(value, options), options };
   if (el.disabled) return { ok: false, value: selectedText(el), detail: 'the select is disabled' };
   const proxy = shown(el, el.ownerDocument) ? null : proxyOf(el);
   const viaProxyUi = proxy && !transparentOverlay(el) && proxy.matches('[role=combobox], [aria-haspopup=listbox]') ? (proxy as HTMLElement) : null;
@@ -88,6 +88,19 @@ async function chooseIn(el: HTMLSelectElement, value: string, signal?: AbortSign
 }
 
 /**
+ * A select whose widget searches the console for its options (select2 over AJAX: a customer
+ * lookup lists nobody until a name is typed): typed into the widget's own search, the offered
+ * option chosen. Undefined when the select has no such widget.
+ */
+function searchWidget(el: HTMLSelectElement, value: string, signal?: AbortSignal): Promise<ChoiceResult> | undefined {
+  const proxy = shown(el, el.ownerDocument) || el.disabled ? null : proxyOf(el);
+  if (!proxy || transparentOverlay(el) || !proxy.matches('[role=combobox], [aria-haspopup=listbox]')) return undefined;
+  const w = normLabel(value);
+  const taken = () => Array.from(el.selectedOptions).some((o) => o.value && normLabel(o.textContent ?? '').includes(w));
+  return chooseInCombobox(proxy as HTMLElement, value, signal, { verify: taken }).then((r) => (r.ok || taken() ? { ok: true, value: selectedText(el) } : r));
+}
+
+/**
  * A `<select multiple>` shown as a box of tags a person types into (select2 with tags, Tom
  * Select, Choices: a recipient "To", "Requester", "Tags"): its widget, when it has one.
  */
@@ -95,7 +108,7 @@ function tagBoxOf(el: HTMLSelectElement): HTMLElement | null {
   if (!el.multiple) return null;
   const proxy = proxyOf(el);
   if (!proxy || transparentOverlay(el)) return null;
-  const input = proxy.querySelector('input:not([type=hidden]):not([readonly])');
+  const input = proxy.querySelector('input:not([type=hidden]):not([readonly]), textarea:not([readonly])');
   return input ? (proxy as HTMLElement) : null;
 }
 
