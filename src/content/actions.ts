@@ -89,7 +89,9 @@ export async function runAction(host: Host, action: HotkeyAction): Promise<Actio
     case 'draftReply': {
       const res = await runPlan(draftReplyPlan(pageLang), {}, { registry, ctx: host.ctx('plan'), audit: registry.audit });
       const used = res.outputs.used as UsedArticle | null | undefined;
-      if (res.status === 'completed') return used ? { tone: 'ok', text: t('toastDraftedFrom', used.title) } : { tone: 'warn', text: t('toastDraftedNoArticle') };
+      // A knowledge base that could not be asked is an outage, never "no article was found".
+      const kbDown = res.steps.find((s) => s.id === 'kb' && stepFailed(s.status) && s.error && s.error.code !== 'NO_KB_SOURCE');
+      if (res.status === 'completed') return used ? { tone: 'ok', text: t('toastDraftedFrom', used.title) } : kbDown ? { tone: 'warn', text: t('toastDraftedKbDown') } : { tone: 'warn', text: t('toastDraftedNoArticle') };
       const failed = res.steps.find((s) => stepFailed(s.status));
       return { tone: 'error', text: failed?.error ? t('flowStepFailed', stepTitle('draftReply', failed.id), shownError(failed.error)) : t('toastFailed') };
     }

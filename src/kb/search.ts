@@ -131,6 +131,12 @@ export async function searchAll(providers: readonly KbProviderConfig[], query: s
     return o.ok ? [{ name: providerName(p), hits: o.hits }] : [];
   });
   const all = merge(lists, Infinity);
+  // Nothing found while a source could not be asked is an outage, not "no article": the article
+  // may well be in the source that failed (issue 21: an unreachable KB must say so).
+  if (!all.length && failed.length) {
+    const detail = `${failed.map((s) => `${s.name}: ${s.error!.detail}`).join(' ')} The other sources found nothing.`;
+    return { ok: false, error: { code: 'KB_UNREACHABLE', detail, retryable: failed.some((s) => s.error!.retryable) }, sources };
+  }
   const results = all.slice(0, limit);
   await addTopAnswer(results, providers, env, timeoutMs);
   // Each provider's own total, less the duplicates folded together here.

@@ -91,11 +91,17 @@ describe('several providers at once', () => {
     expect(r.data.notes[0]).toContain('Console API failed');
   });
 
-  it('a provider that never answers times out alone', async () => {
+  it('a provider that never answers times out alone; with nothing found elsewhere that is an outage, not "no article"', async () => {
     const hang = (() => new Promise<Response>(() => {})) as unknown as typeof fetch;
-    const local = async () => ({ ok: true as const, hits: [], total: 0 });
-    const r = await searchAll([demo, { kind: 'local' }], 'x1', 5, env(hang, { local }), 50);
-    expect(r).toMatchObject({ ok: true, data: { sources: [{ ok: false, error: { code: 'KB_TIMEOUT' } }, { ok: true }] } });
+    const none = async () => ({ ok: true as const, hits: [], total: 0 });
+    const r = await searchAll([demo, { kind: 'local' }], 'x1', 5, env(hang, { local: none }), 50);
+    expect(r).toMatchObject({ ok: false, error: { code: 'KB_UNREACHABLE', retryable: true }, sources: [{ ok: false, error: { code: 'KB_TIMEOUT' } }, { ok: true, hits: 0 }] });
+    if (r.ok) throw new Error('expected an outage');
+    expect(r.error.detail).toContain('Console API');
+    // Found elsewhere: the results stand, with a note that one source failed.
+    const one = async () => ({ ok: true as const, hits: [{ id: 'l1', title: 'Refunds', snippet: 'refunds', url: '' }], total: 1 });
+    const partial = await searchAll([demo, { kind: 'local' }], 'x1', 5, env(hang, { local: one }), 50);
+    expect(partial).toMatchObject({ ok: true, data: { results: [{ id: 'l1' }], sources: [{ ok: false, error: { code: 'KB_TIMEOUT' } }, { ok: true, hits: 1 }] } });
   });
 
   it('fails only when every provider fails, and says why; no provider at all is its own error', async () => {
