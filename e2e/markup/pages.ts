@@ -143,7 +143,8 @@ r.innerHTML = '<section><h3>Customer</h3><div class="row"><span class="label">Na
   },
   {
     // A mail-style helpdesk: newest first, From/Date headers as a <dl>, the agent only by the
-    // account dropdown's name, a note by a lock icon's tooltip, an event line naming nobody,
+    // account dropdown's name, a note by a lock icon's tooltip, an event line with no poster
+    // (its doer, named after "by", is its author),
     // a requester card named by class only, older mails folded behind a button, and the
     // earlier tickets in a tab that fills when opened (one row numbered, one only a linked subject).
     path: '/helpdesk/requests/7731',
@@ -177,7 +178,7 @@ function openHistory() {
     truth: {
       recordId: '7731',
       roles: ['customer', 'agent', 'note', 'system', 'agent', 'customer'],
-      authors: ['Ana Silva', 'Lee Morgan', 'Raj Patel', '', 'Lee Morgan', 'Ana Silva'],
+      authors: ['Ana Silva', 'Lee Morgan', 'Raj Patel', 'Raj Patel', 'Lee Morgan', 'Ana Silva'],
       texts: [
         'My export has been stuck at 99% for an hour.',
         'Looking into it.',
