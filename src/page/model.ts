@@ -14,7 +14,7 @@ import { customerOpener, labelKey, readCustomer, readCustomerFromPage, type Cust
 import { openPopup } from '../dom/dialog.ts';
 import { cardByMarkup } from '../dom/customer-card.ts';
 import { signedIn, type SignedIn } from '../dom/self.ts';
-import { findNamedTab, panelOf } from '../dom/tabs.ts';
+import { findNamedTab, panelOf, reveal } from '../dom/tabs.ts';
 import { press } from '../dom/controls/events.ts';
 import { sleep } from '../dom/window.ts';
 import { detectEditor } from '../dom/editors/index.ts';
@@ -759,7 +759,7 @@ async function rowsBehindTab(model: PageModel, doc: Document, extra: readonly st
   if (!t) return null;
   if (t.count === 0) return { rows: [], via: 'heuristics' };
   if (t.open) return null;
-  press(t.tab);
+  const putBack = reveal(t);
   try {
     let rows: TicketRow[] | null = null;
     for (let waited = 0; waited < TAB_LOAD_MS; waited += TAB_POLL_MS) {
@@ -774,7 +774,7 @@ async function rowsBehindTab(model: PageModel, doc: Document, extra: readonly st
     // Nothing there once opened: not the list this was about (its page decides no more than that).
     return rows?.length ? { rows, via: 'heuristics' } : null;
   } finally {
-    if (t.selected?.isConnected) press(t.selected);
+    putBack();
   }
 }
 
