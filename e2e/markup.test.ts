@@ -103,3 +103,18 @@ describe('hidden text inside a visible message', () => {
     expect(d.removed.hiddenMessages).toBe(0);
   });
 });
+
+describe('a read that opens a tab or an accordion puts the page back', () => {
+  // What a person sees of the page: which tab is selected, which sections are open or hidden.
+  const STATE = `[...document.querySelectorAll('[aria-expanded], .tabs a, [role=region], [id$=-pane]')].map((e) => [e.tagName, e.id, e.className, e.getAttribute('aria-expanded'), e.hidden].join(':'))`;
+  it.each(['/desk/tickets/2207', '/app/t/3f2c9a1e-7b4d-4c8e-9f21-6a5d0c7e2b13'])('%s', async (path) => {
+    const page = await h.browser.newPage();
+    await page.goto(`${base}${path}`, { waitUntil: 'load' });
+    await waitReady(h, page);
+    const tabId = await h.tabIdOf(page);
+    const before = await page.evaluate(STATE);
+    for (const tool of ['conversation.read', 'customer.read', 'ticket.history']) data(await h.invoke(panel, tabId, tool, {}));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await page.evaluate(STATE)).toEqual(before);
+  });
+});

@@ -143,7 +143,8 @@ r.innerHTML = '<section><h3>Customer</h3><div class="row"><span class="label">Na
   },
   {
     // A mail-style helpdesk: newest first, From/Date headers as a <dl>, the agent only by the
-    // account dropdown's name, a note by a lock icon's tooltip, an event line naming nobody,
+    // account dropdown's name, a note by a lock icon's tooltip, an event line with no poster
+    // (its doer, named after "by", is its author),
     // a requester card named by class only, older mails folded behind a button, and the
     // earlier tickets in a tab that fills when opened (one row numbered, one only a linked subject).
     path: '/helpdesk/requests/7731',
@@ -177,7 +178,7 @@ function openHistory() {
     truth: {
       recordId: '7731',
       roles: ['customer', 'agent', 'note', 'system', 'agent', 'customer'],
-      authors: ['Ana Silva', 'Lee Morgan', 'Raj Patel', '', 'Lee Morgan', 'Ana Silva'],
+      authors: ['Ana Silva', 'Lee Morgan', 'Raj Patel', 'Raj Patel', 'Lee Morgan', 'Ana Silva'],
       texts: [
         'My export has been stuck at 99% for an hour.',
         'Looking into it.',
@@ -268,6 +269,93 @@ function openHistory() {
       customer: { name: 'Rosa Díaz', email: 'rosa.diaz@example.org' },
       history: ['739001', '735870'],
       facets: ['conversation', 'customer'],
+    },
+  },
+  {
+    // A Freshdesk-style zh ticket view: each entry's byline is the poster in bold, an action and
+    // a <time> ("<b>李雷</b>通过邮件提交"); two-character names in bold; activity lines, one
+    // naming its doer first, one naming only the assignee; the signed-in agent only as initials
+    // with the name in the button's tooltip; a contact card without labels; and the earlier
+    // tickets in a plain tab strip (links with data-tab, no ARIA) whose pane fills when opened.
+    path: '/desk/tickets/2207',
+    html: page(
+      '工单 #2207',
+      `<header class="bar"><span>Helpline</span><div class="acct"><button type="button" class="avatar-btn" aria-haspopup="menu" aria-expanded="false" title="Sam Carter">SC</button>
+<div class="menu" role="menu" hidden><div><b>Sam Carter</b><small>sam@helpline.example</small></div><a href="#" role="menuitem">Sign out</a></div></div></header>
+<div class="wrap"><div class="col"><div class="crumbs"><a href="/desk/tickets">工单</a> › #2207</div><h1>耳机左耳没有声音（订单 SO-55120）</h1>
+<ul class="tabs"><li><a href="#conversation" class="active" data-tab="conversation">对话</a></li><li><a href="#prev" data-tab="prev">历史工单（2）</a></li></ul>
+<div id="conversation-pane"><div class="ticket-entries">
+  <div class="ticket-entry"><span class="av">李</span><div><div class="byline"><b>李雷</b>通过邮件提交<time datetime="2026-11-20T02:05:00Z">2026-11-20 10:05</time></div><div class="entry-body"><p>耳机左耳没有声音，已经重启过。</p></div></div></div>
+  <div class="activity-line">按轮询规则分配给 Sam Carter · 2026-11-20 10:06</div>
+  <div class="ticket-entry"><span class="av">S</span><div><div class="byline"><b>Sam Carter</b>回复了<time datetime="2026-11-20T02:30:00Z">2026-11-20 10:30</time></div><div class="entry-body"><p>您好，请把耳机重新配对一次。</p></div></div></div>
+  <div class="ticket-entry is-private"><span class="av">周</span><div><div class="byline"><b>周婷</b>添加了私密备注<time datetime="2026-11-20T02:35:00Z">2026-11-20 10:35</time></div><div class="entry-body"><p>Batch SO-55 had a faulty run.</p></div></div></div>
+  <div class="activity-line">Sam Carter 将状态改为 待回复 · 2026-11-20 10:36</div>
+  <div class="ticket-entry"><span class="av">李</span><div><div class="byline"><b>李雷</b>通过邮件提交<time datetime="2026-11-20T03:00:00Z">2026-11-20 11:00</time></div><div class="entry-body"><p>配对后还是一样。</p></div></div></div>
+</div></div><div id="prev-pane" hidden></div></div>
+<aside class="col"><div class="contact-card"><div class="contact-name">李雷</div><div class="contact-email">✉ lilei@example.cn</div><div class="contact-phone">☎ 138 0000 1234</div></div></aside></div>
+<script>
+for (const a of document.querySelectorAll('.tabs a')) a.addEventListener('click', (e) => {
+  e.preventDefault();
+  for (const x of document.querySelectorAll('.tabs a')) x.classList.toggle('active', x === a);
+  const prev = a.dataset.tab === 'prev';
+  document.getElementById('conversation-pane').hidden = prev;
+  const pane = document.getElementById('prev-pane'); pane.hidden = !prev;
+  if (prev && !pane.dataset.loaded) { pane.dataset.loaded = '1'; pane.textContent = '加载中…';
+    setTimeout(() => { pane.innerHTML = '<table><tr><td><a href="/desk/tickets/1502">#1502</a></td><td>发票抬头修改</td><td>已解决</td></tr><tr><td></td><td><a href="/desk/tickets/1466">Login code not received</a></td><td>已关闭</td></tr></table>'; }, 300); }
+});
+</script>`,
+      'zh',
+    ),
+    truth: {
+      recordId: '2207',
+      roles: ['customer', 'system', 'agent', 'note', 'system', 'customer'],
+      authors: ['李雷', '', 'Sam Carter', '周婷', 'Sam Carter', '李雷'],
+      texts: ['耳机左耳没有声音，已经重启过。', '按轮询规则分配给 Sam Carter', '您好，请把耳机重新配对一次。', 'Batch SO-55 had a faulty run.', 'Sam Carter 将状态改为 待回复', '配对后还是一样。'],
+      customer: { name: '李雷', email: 'lilei@example.cn', phone: '138 0000 1234' },
+      history: ['1502', '1466'],
+      facets: ['conversation', 'customer'],
+    },
+  },
+  {
+    // A component-kit console: customer and staff mails marked alike (`mail message`), each with
+    // a header line of bold name and date above an unmarked body; a line item; the customer's
+    // card and earlier tickets in a WAI-ARIA accordion whose regions are empty until opened.
+    path: '/app/t/3f2c9a1e-7b4d-4c8e-9f21-6a5d0c7e2b13',
+    html: page(
+      'Inbox',
+      `<header class="topbar"><button type="button" class="account" aria-haspopup="menu" aria-expanded="false"><span class="avatar">MR</span><span>Mia Ross</span></button></header>
+<div class="wrap"><main class="col"><h1>Invoice needs the company name</h1><div class="mails">
+  <div class="mail message"><div class="hd"><b>王芳</b> 2026-11-21 09:00</div><div><p>Please put our company name on invoice INV-2231.</p></div></div>
+  <div class="mail message"><div class="hd"><b>Tom Baker</b> 2026-11-21 09:20</div><div><p>Hi, which company name should it show?</p></div></div>
+  <div class="mail lineitem">Tom Baker marked as Pending <span>2026-11-21 09:21</span></div>
+  <div class="mail message"><div class="hd"><b>王芳</b> 2026-11-21 10:02</div><div><p>Shenzhen Qiangsheng Ltd.</p></div></div>
+</div></main>
+<aside class="col"><div class="accordion">
+  <h3><button type="button" id="acc-c" aria-expanded="false">Customer<span aria-hidden="true">▾</span></button></h3><div role="region" aria-labelledby="acc-c" hidden></div>
+  <h3><button type="button" id="acc-h" aria-expanded="false">Previous tickets (1)<span aria-hidden="true">▾</span></button></h3><div role="region" aria-labelledby="acc-h" hidden></div>
+</div></aside></div>
+<script>
+const content = {
+  'acc-c': '<div class="c-name">王芳</div><div class="c-line">wangfang@example.cn</div><div class="c-line">137 0000 5678</div>',
+  'acc-h': '<ul><li><a href="/app/t/5e2a9c71-0b8d-4f6e-9a13-c4d7e2b8f051">Invoice address change</a> · Solved</li></ul>',
+};
+for (const b of document.querySelectorAll('.accordion button')) b.addEventListener('click', () => {
+  const open = b.getAttribute('aria-expanded') !== 'true';
+  b.setAttribute('aria-expanded', String(open));
+  const region = document.querySelector('[aria-labelledby="' + b.id + '"]');
+  region.hidden = !open;
+  region.innerHTML = open ? content[b.id] : '';
+});
+</script>`,
+    ),
+    truth: {
+      recordId: '3f2c9a1e-7b4d-4c8e-9f21-6a5d0c7e2b13',
+      roles: ['customer', 'agent', 'system', 'customer'],
+      authors: ['王芳', 'Tom Baker', 'Tom Baker', '王芳'],
+      texts: ['Please put our company name on invoice INV-2231.', 'Hi, which company name should it show?', 'Tom Baker marked as Pending', 'Shenzhen Qiangsheng Ltd.'],
+      customer: { name: '王芳', email: 'wangfang@example.cn', phone: '137 0000 5678' },
+      history: ['5e2a9c71-0b8d-4f6e-9a13-c4d7e2b8f051'],
+      facets: ['conversation'],
     },
   },
 ];

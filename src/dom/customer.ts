@@ -160,7 +160,9 @@ function nameAbove(scope: Document | Element, value: string): { name: string; el
 function contactCard(scope: Document | Element): { fields: CustomerFields; el: Element } | null {
   const root = scope.nodeType === Node.DOCUMENT_NODE ? (scope as Document).body : (scope as Element);
   if (!root) return null;
-  for (const el of Array.from(root.querySelectorAll('div, section, aside, li, dl, address'))) {
+  // A panel given as the scope may itself be the card (an accordion's content: its lines are its children).
+  const own = scope.nodeType === Node.DOCUMENT_NODE ? [] : [root];
+  for (const el of [...own, ...Array.from(root.querySelectorAll('div, section, aside, li, dl, address'))]) {
     if (el.childElementCount < 2 || el.childElementCount > 8 || el.closest('header, nav, [role=banner], [role=navigation], form')) continue;
     const lines = Array.from(el.children).map((c) => visibleTextOf(c).text).filter(Boolean);
     if (lines.length < 2 || lines.some((l) => l.length > 80 || l.includes('\n'))) continue;

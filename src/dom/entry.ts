@@ -64,17 +64,22 @@ export function entryParts(entry: Element, rule: EntryRule = {}): EntryParts {
   // A part found inside the mail headers is one of their rows ("From:"), read from the rows instead.
   const outside = (el: Element | null) => (el && !mail?.el.contains(el) ? el : null);
   const authorEl = (rule.author && queryOne(entry, rule.author)) || outside(findAuthor(els, entry));
+  // The author's own line ("<b>孙悦</b>2026-03-06 10:15", "<b>Kenji Sato</b> replied <time>") above
+  // the message, when no element is marked as the body: a header, not part of the message.
+  const authorLine = authorEl && !rule.body ? lineOf(authorEl, entry) : null;
   const timeEl = (rule.time && queryOne(entry, rule.time)) || outside(findTime(els));
   const line = (!authorEl || !timeEl) && !(mail?.from && mail.date) ? headerLine(els, authorEl, timeEl) : null;
   const badge = els.find((el) => isBadge(el)) ?? null;
   const avatars = els.filter((el) => isAvatar(el, entry));
   const bodyEl = (rule.body && queryOne(entry, rule.body)) || findBody(els, entry, [authorEl, timeEl, line?.el ?? null, mail?.el ?? null]);
-  const skipped = new Set([authorEl, timeEl, line?.el, mail?.el, badge, ...avatars].filter((e): e is Element => !!e));
+  const skipped = new Set([authorEl, timeEl, line?.el, mail?.el, badge, ...avatars, bodyEl === entry ? authorLine : null].filter((e): e is Element => !!e));
   const exclude = rule.exclude ?? [];
   const skip = (el: Element) => skipped.has(el) || exclude.some((css) => matchesSafely(el, css)) || (bodyEl === entry && isChrome(el));
   const body = visibleTextOf(bodyEl, { skip });
   let author = authorEl ? text(authorEl).split('\n')[0]!.slice(0, 80) : (mail?.from || line?.author || '');
   let bodyText = cutQuoted(body.text);
+  // The time cut out of an event's line leaves its separator behind ("陈静 unassigned this ticket ·").
+  if (timeEl && bodyEl.contains(timeEl)) bodyText = bodyText.replace(/^[\s·•|—–]+|[\s·•|—–]+$/g, '');
   // An event ("Marcus assigned this to Logistics · 1 hour ago") is all header line: no poster, the line is the text.
   if (!bodyText && line && !authorEl) {
     bodyText = line.author;
@@ -208,9 +213,36 @@ function findAuthor(els: Element[], entry: Element): Element | null {
     const t = raw(el);
     if (!t || t.length > 60) continue;
     const tokens = markupTokens(el);
-    if (hasAny(tokens, AUTHOR_WORDS) && !hasAny(tokens, TIME_WORDS) && !hasAny(tokens, AVATAR_WORDS)) return el;
+    if (hasAny(tokens, AUTHOR_WORDS) && !hasAny(tokens, TIME_WORDS) && !hasAny(tokens, AVATAR_WORDS)) return nameIn(el);
   }
   return leadingBold(entry);
+}
+
+/**
+ * A poster's block that is their whole header line ("<div class=who><b>张伟</b>通过邮件提交
+ * <time>…</time></div>", "<b>Laura Bianchi</b> reported via email"): Freshdesk-style consoles
+ * print the name in bold and the action and time after it. The name is the bold.
+ */
+function nameIn(el: Element): Element {
+  const b = leadingBold(el);
+  return b && b !== el && raw(b) !== raw(el) ? b : el;
+}
+
+/**
+ * The line that holds the author, as a block of its own above the message: the highest box
+ * around the author inside the entry that holds little besides the name (an action, a time, an
+ * icon: no paragraph or block of text of its own) and has a block with text after it.
+ */
+function lineOf(authorEl: Element, entry: Element): Element | null {
+  let line: Element | null = null;
+  const name = raw(authorEl).length;
+  for (let cur: Element | null = authorEl; cur && cur !== entry && entry.contains(cur); cur = cur.parentElement) {
+    if (raw(cur).length > name + 60 || Array.from(cur.querySelectorAll(BLOCKS)).some((b) => !b.contains(authorEl) && raw(b))) break;
+    let next = cur.nextElementSibling;
+    while (next && !raw(next)) next = next.nextElementSibling;
+    if (next) line = cur;
+  }
+  return line && line !== authorEl ? line : null;
 }
 
 /** The entry's first words in bold ("<b>Maria Garcia</b> posted …"): how consoles print a poster. */
@@ -221,8 +253,9 @@ function leadingBold(entry: Element): Element | null {
     if (!(n.textContent ?? '').trim()) continue;
     const parent = n.parentElement;
     if (!parent || /^(SCRIPT|STYLE|BUTTON)$/.test(parent.tagName)) continue;
-    // An initial in a circle comes before the name: it is not the first words.
-    if ((n.textContent ?? '').trim().length <= 2 && parent.children.length === 0) continue;
+    // An initial in a circle comes before the name: it is not the first words. A short name in
+    // bold is a name (two-character Chinese names: "<b>周婷</b>"), unless its markup says avatar.
+    if ((n.textContent ?? '').trim().length <= 2 && parent.children.length === 0 && (!parent.matches('b, strong') || isAvatarMarked(parent))) continue;
     const bold = parent.closest('b, strong');
     if (bold && root.contains(bold) && raw(bold).length <= 60) return bold;
     // The first visible words are not bold: look no further than the entry's header, if it has one.
@@ -279,9 +312,23 @@ function headerLine(els: Element[], authorEl: Element | null, timeEl: Element | 
 
 const TRAILING_TIME = /\s(?:\d{1,4}[/.-]\d{1,2}(?:[/.-]\d{2,4})?,?\s+)?\d{1,2}:\d{2}(?:\s*[ap]m)?$|\s\d+\s*(?:minutes?|hours?|days?|mins?|hrs?)\s+ago$|\s\d+\s*(?:分钟|小时|天)前$|\s(?:昨天|今天|yesterday|today)(?:\s*\d{1,2}:\d{2})?$/i;
 
+const BLOCKS = 'p, div, blockquote, ul, ol, pre, table, section, article';
+
+const isAvatarMarked = (el: Element) => [el, el.parentElement].some((e) => !!e && !!hasAny(markupTokens(e), AVATAR_WORDS));
+
+/** Bootstrap's and Tailwind's `text-muted`, `text-sm`, `text-body` style a text; they name no part of an entry. */
+const STYLE_CLASS = /^text-/i;
+
+function partTokens(el: Element): Set<string> {
+  if (!Array.from(el.classList).some((c) => STYLE_CLASS.test(c))) return markupTokens(el);
+  const bare = el.cloneNode(false) as Element;
+  bare.setAttribute('class', Array.from(el.classList).filter((c) => !STYLE_CLASS.test(c)).join(' '));
+  return markupTokens(bare);
+}
+
 function findBody(els: Element[], entry: Element, parts: (Element | null)[]): Element {
   for (const el of els.slice(0, 160)) {
-    if (!hasAny(markupTokens(el), BODY_WORDS) || !raw(el)) continue;
+    if (!hasAny(partTokens(el), BODY_WORDS) || !raw(el)) continue;
     if (parts.some((p) => p && (p === el || el.contains(p)))) continue;
     return el;
   }

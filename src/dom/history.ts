@@ -73,6 +73,12 @@ function idOf(item: Element, whole: string, rule: HistoryRule | undefined): stri
   for (const t of titles) rest = rest.replace(t, ' ');
   const fromText = ticketIdIn(rest.replace(/#\s+(?=\d)/g, '#'));
   if (fromText) return fromText;
+  // A link that leads with the number it shows ("#343007 Exchange jacket for size M"): the shown
+  // number is the ticket's, whatever record key its address carries (`/conversation/4`).
+  for (const t of titles) {
+    const lead = LEADING_ID.exec(t);
+    if (lead) return lead[1]!;
+  }
   const href = item.querySelector('a[href]')?.getAttribute('href');
   if (href) return idFromUrl(new URL(href, item.ownerDocument.baseURI || 'http://x/').href)?.value ?? null;
   return null;
@@ -80,6 +86,8 @@ function idOf(item: Element, whole: string, rule: HistoryRule | undefined): stri
 
 /** A link or cell that is just a ticket number ("#47102", "# 47102", "T-2042"). */
 const ID_TEXT = /^#?\s*([A-Z]{1,6}-?\d{3,}|\d{1,10})$/i;
+/** A link text that starts with a `#` number before the subject. */
+const LEADING_ID = /^#\s?([A-Z]{0,6}-?\d{2,})(?=\s)/i;
 
 /** A cell whose markup names it a category or topic (class, data attribute, a column's name). */
 const CATEGORY_HEADER = /^(category|categories|topic|help topic|type|ticket type|分类|类别|类型|工单类型|问题类型|问题分类)$/i;
@@ -104,7 +112,8 @@ function categoryOf(item: Element, text: (el: Element) => string): string {
 function statusOf(item: Element, text: (el: Element) => string): string {
   for (const el of Array.from(item.querySelectorAll('*'))) {
     if (el.children.length) continue;
-    const t = text(el);
+    // "· 已解决": the separator before a status is no part of it.
+    const t = text(el).replace(/^[\s·•|—–-]+/, '');
     if (t && (STATUS_WORDS.test(t) || (hasAny(markupTokens(el), ['status', 'state', 'badge']) && t.length <= 20))) return t;
   }
   return '';
@@ -123,12 +132,13 @@ const DATE_CELL = /^\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}(,?\s+\d{1,2}:\d{2}(:\d{2})?(
 /** The link text, else the title-ish cell, else the row text without id, status and date. */
 function titleOf(item: Element, whole: string, known: string[], text: (el: Element) => string): string {
   for (const el of Array.from(item.querySelectorAll('a, [class*=title], [class*=subject], td'))) {
-    const t = text(el);
+    // A link that leads with the number ("#343007 Exchange jacket for size M"): the subject is what follows it.
+    const t = text(el).replace(LEADING_ID, '').trim();
     if (t && t.length > 3 && !DATE_CELL.test(t) && !known.some((k) => k && (t === k || t === `#${k}`))) return t;
   }
   let rest = whole;
   for (const k of known) if (k) rest = rest.replace(`#${k}`, ' ').replace(k, ' ');
-  return rest.replace(/\s+/g, ' ').trim();
+  return rest.replace(/\s+/g, ' ').replace(/[\s·•|—–-]+$/, '').trim();
 }
 
 /** "INC0010042 — Invoice title wrong (Resolved)": one ticket per text line, as plain-text panels list them. */
@@ -218,7 +228,7 @@ const PERSON_PATH = /\/(users?|customers?|contacts?|requesters?|clients?)\/[\w-]
  */
 export function customerTicketsLink(doc: Document): string | null {
   for (const a of Array.from(doc.querySelectorAll<HTMLAnchorElement>('a[href]')).slice(0, 3000)) {
-    if (!ALL_TICKETS.test((a.textContent ?? '').replace(/\s+/g, ' ').trim()) || a.closest('nav, header, [role=navigation], [role=banner]')) continue;
+    if (!ALL_TICKETS.test(linkWords(a)) || a.closest('nav, header, [role=navigation], [role=banner]')) continue;
     let url: URL;
     try {
       url = new URL(a.getAttribute('href')!, doc.baseURI);
@@ -229,6 +239,15 @@ export function customerTicketsLink(doc: Document): string | null {
     if ([...url.searchParams.keys()].some((k) => PERSON_PARAM.test(k)) || PERSON_PATH.test(url.pathname)) return url.href;
   }
   return null;
+}
+
+/** A link's words without the count and arrow consoles add ("全部工单（4） →", "All tickets (4) ›"). */
+function linkWords(a: Element): string {
+  return (a.textContent ?? '')
+    .replace(/\s+/g, ' ')
+    .replace(/[\s→›»>»↗]+$/, '')
+    .replace(/\s*[(（]\s*\d+\s*[)）]$/, '')
+    .trim();
 }
 
 /** Words of the link or tab on a customer's page that lists their tickets ("Conversations", 工单). */
@@ -288,8 +307,22 @@ export function ticketListOn(doc: Document): TicketRow[] | null {
     const ids = new Set(rowsOf(list).map((r) => ticketIdIn(staticText(r))).filter((id): id is string => !!id));
     if (ids.size > 0 && (!best || ids.size > best.ids.size)) best = { list, ids };
   }
-  // Its footer ("Select: All None") and other rows without a number are no tickets.
+  // Its footer ("Select: All None") and other rows without a number are no tickets; a row whose
+  // subject is its link to a ticket's page (`/ticket/2`, no number shown) is one.
   if (!best) return null;
   const { list, ids } = best;
-  return readHistoryRows(list, undefined, false).filter((r) => ids.has(r.id));
+  const linked = new Set(rowsOf(list).map(recordLinkId).filter((id): id is string => !!id));
+  return readHistoryRows(list, undefined, false).filter((r) => ids.has(r.id) || linked.has(r.id));
+}
+
+/** The record id in the path of a row's link to a record page (`/ticket/2`, `/a/tickets/1466`), never a query's. */
+function recordLinkId(row: Element): string | null {
+  const href = row.querySelector('a[href]')?.getAttribute('href');
+  if (!href) return null;
+  try {
+    const id = idFromUrl(new URL(href, row.ownerDocument.baseURI || 'http://x/').href);
+    return id?.where.startsWith('path') ? id.value : null;
+  } catch {
+    return null;
+  }
 }

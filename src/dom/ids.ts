@@ -62,6 +62,27 @@ export function idFromText(text: string): string | null {
   return HASH_ID.exec(t)?.[1] ?? WORD_ID.exec(t)?.[1] ?? null;
 }
 
+const ORDER_BEFORE = /(?:\border|订单号?)\s*[:：]?\s*#?\s?$/i;
+
+/**
+ * The record's id shown in a heading, told apart from an order number in it: a subject names
+ * the customer's order ("Wrong colour delivered (order FL-88213)", "Order 30117 arrived
+ * damaged"), and the number agents use for the ticket is shown elsewhere (`#1583` in the
+ * crumbs). `order`: the only id found follows "order" / "订单".
+ */
+export function recordIdFromText(text: string): { id: string; order: boolean } | null {
+  const t = text.slice(0, 500);
+  let fallback: string | null = null;
+  for (const re of [HASH_ID, WORD_ID]) {
+    for (const m of t.matchAll(new RegExp(re.source, `${re.flags}g`))) {
+      const id = m[1]!;
+      if (!ORDER_BEFORE.test(t.slice(0, m.index + m[0].indexOf(id)))) return { id, order: false };
+      fallback ??= id;
+    }
+  }
+  return fallback ? { id: fallback, order: true } : null;
+}
+
 /** A ticket id in a history row (first id-shaped token, `#` optional), never a date's year. */
 const TICKET_ID = /(?:^|[\s#(（[【:：])#?([A-Z]{1,6}-?\d{3,}|\d{4,10})(?=$|[\s,.;:)）\]】·|-])/g;
 const DATE_AFTER = /^[-/.]\d{1,2}[-/.]\d{1,2}/;

@@ -14,8 +14,9 @@ export type ReadRole = ThreadRole | 'unknown';
 export const ROLE_WORDS: Record<ThreadRole, readonly string[]> = {
   // 'whisper': ServiceNow Agent Chat's internal messages ("Agent Whisper").
   note: ['note', 'notes', 'internal', 'private', 'whisper', 'internalnote', 'privatenote', 'staffnote'],
-  // 'event' / 'threadevent': osTicket's `.thread-event` rows (include/class.thread.php).
-  system: ['event', 'events', 'system', 'sysmsg', 'activity', 'audit', 'divider', 'separator', 'threadevent', 'log', 'status'],
+  // 'event' / 'threadevent': osTicket's `.thread-event` rows (include/class.thread.php);
+  // 'lineitem': Help Scout's and FreeScout's line items ("Marcus assigned to Marcus", `thread-lineitem`).
+  system: ['event', 'events', 'system', 'sysmsg', 'activity', 'audit', 'divider', 'separator', 'threadevent', 'lineitem', 'log', 'status'],
   customer: [
     'in', 'incoming', 'inbound', 'received', 'customer', 'client', 'user', 'enduser', 'requester', 'requestor', 'contact',
     'visitor', 'guest', 'them', 'other', 'buyer', 'member', 'end', 'question', 'message',
@@ -73,7 +74,7 @@ export function classifyRoles(entries: RoleSignals[], ctx: RoleContext): { role:
   // Most entries name a poster: one that names nobody is an event ("Ticket assigned to …").
   const authored = entries.filter((e) => e.author.trim()).length;
   const eventsUnsigned = entries.length >= 2 && authored / entries.length >= 0.5;
-  const roles = entries.map((e) => classifyOne(e, common, aligned, ctx, eventsUnsigned));
+  const roles = entries.map((e) => weakAgainstIdentity(e, classifyOne(e, common, aligned, ctx, eventsUnsigned), ctx));
   if (ctx.customerBy === 'identity') return entries.map((e, i) => byIdentity(e, roles[i]!, ctx));
   // Still unknown after everything else, but signed by someone who is not the customer (the
   // panel's person, or whoever signs the entries read as the customer's), in a thread the
@@ -114,6 +115,28 @@ function byIdentity(e: RoleSignals, r: { role: ReadRole; why: string }, ctx: Rol
   return { role: 'agent', why: 'author is not the customer' };
 }
 
+/**
+ * A weak word never outweighs who wrote the entry: mail-style consoles mark customer and staff
+ * mails alike (FreeScout's `thread-message` on both), so once the customer panel names the
+ * customer, a "message" signed by someone else is staff's, and a "reply" signed by the
+ * customer is theirs. A poster who only loosely matches the panel ("Hannah" for "Hannah
+ * Schulz") keeps what the word said.
+ */
+function weakAgainstIdentity(e: RoleSignals, r: Classified, ctx: RoleContext): Classified {
+  if (!r.weak || !norm(e.author) || (!norm(ctx.customerName) && !norm(ctx.customerEmail ?? ''))) return r;
+  if (r.role === 'agent' && isCustomer(e.author, ctx)) return { role: 'customer', why: 'author is the customer' };
+  if (r.role === 'customer' && !isCustomer(e.author, ctx) && !loosely(e.author, ctx.customerName)) return { role: 'agent', why: 'author is not the customer' };
+  return r;
+}
+
+/** One name holds the other word for word ("Hannah" and "Hannah Schulz"). */
+function loosely(a: string, b: string): boolean {
+  const [x, y] = [norm(a), norm(b)];
+  if (!x || !y) return false;
+  const [short, long] = x.length <= y.length ? [x, y] : [y, x];
+  return ` ${long} `.includes(` ${short} `);
+}
+
 /** The poster is the customer panel's person (by name, or an e-mail in the poster line). */
 function isCustomer(author: string, ctx: RoleContext): boolean {
   const a = norm(author);
@@ -144,7 +167,10 @@ function commonTokens(entries: RoleSignals[]): Set<string> {
   return new Set([...first!.tokens].filter((t) => rest.every((e) => e.tokens.has(t))));
 }
 
-function classifyOne(e: RoleSignals, common: Set<string>, aligned: boolean, ctx: RoleContext, eventsUnsigned: boolean): { role: ReadRole; why: string } {
+/** A role and why; `weak` when only a weak word chose it. */
+type Classified = { role: ReadRole; why: string; weak?: true };
+
+function classifyOne(e: RoleSignals, common: Set<string>, aligned: boolean, ctx: RoleContext, eventsUnsigned: boolean): Classified {
   const own = new Set([...e.tokens].filter((t) => !common.has(t)));
   const words = (role: ThreadRole) => [...ROLE_WORDS[role], ...(ctx.extra?.[role] ?? []).map((w) => w.toLowerCase())];
   if (e.badge) return { role: 'note', why: 'badge' };
@@ -165,8 +191,8 @@ function classifyOne(e: RoleSignals, common: Set<string>, aligned: boolean, ctx:
   const weak = (role: ThreadRole) => hasAny(own, words(role).filter((w) => WEAK.has(w)));
   const wc = weak('customer');
   const wa = weak('agent');
-  if (wc && !wa) return { role: 'customer', why: `word "${wc}"` };
-  if (wa && !wc) return { role: 'agent', why: `word "${wa}"` };
+  if (wc && !wa) return { role: 'customer', why: `word "${wc}"`, weak: true };
+  if (wa && !wc) return { role: 'agent', why: `word "${wa}"`, weak: true };
   const ws = hasAny(own, words('system').filter((w) => WEAK.has(w)));
   if (ws) return { role: 'system', why: `word "${ws}"` };
   return { role: 'unknown', why: 'no signal' };

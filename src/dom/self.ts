@@ -69,7 +69,10 @@ function namesAccount(t: Element): boolean {
   // The toggle's own markup (`.dropdown-toggle-account`, `.account-btn`) or its `<details class="user-menu">`:
   // not its menu's, whose items may carry user ids (an assignee picker).
   const around = t.tagName === 'SUMMARY' ? t.parentElement : t;
-  return !!around && !!hasAny(markupTokens(around), ACCOUNT_WORDS);
+  if (around && hasAny(markupTokens(around), ACCOUNT_WORDS)) return true;
+  // A wrapper around this one toggle and its menu (`<div class="usermenu"><button aria-haspopup>`).
+  const wrap = t.parentElement;
+  return !!wrap && wrap.querySelectorAll(TOGGLE).length === 1 && !!hasAny(markupTokens(wrap), ACCOUNT_WORDS);
 }
 
 /** The block around a Log out control that also shows who is signed in (its toggle, or "Welcome, Ada"). */
@@ -96,6 +99,8 @@ function outsideMenu(area: Element): string {
     const p = n.parentElement;
     if (!p || /^(SCRIPT|STYLE|OPTION|BUTTON)$/.test(p.tagName)) continue;
     if (inMenu(p, area)) continue;
+    // The avatar's initial beside the name ("林晓 林") is no part of it.
+    if (hasAny(markupTokens(p), AVATAR_WORDS)) continue;
     const link = p.closest('a');
     if (link && area.contains(link) && !link.matches(TOGGLE) && !link.closest(TOGGLE)) continue;
     out += ` ${n.textContent ?? ''}`;
@@ -119,7 +124,28 @@ function readArea(area: Element): SignedIn {
   // "Welcome, <strong>Ada Admin</strong>": a bold name in the area's own text.
   for (const b of Array.from(area.querySelectorAll('b, strong'))) if (!b.closest('a') && !inMenu(b, area)) push(b.textContent ?? '');
   if (!names.length) push(shown.replace(EMAIL, ' ').replace(/^\s*(welcome|hi|hello|欢迎|您好|你好)[,，\s]*/i, ''));
+  // The toggle itself shows the name ("<button>黄敏 ▾<small>e-mail</small></button>"), or only the
+  // initials, with the name in its tooltip (`title="Marta Nowak"` on "MN").
+  const toggle = area.matches(TOGGLE) ? area : area.querySelector(TOGGLE);
+  if (!names.length && toggle) push(ownText(toggle));
+  const tip = toggle?.getAttribute('title') ?? toggle?.getAttribute('aria-label') ?? '';
+  if (!names.length && tip && !ACCOUNT_LABEL.test(tip.trim())) push(tip);
+  for (const e of toggle ? ownText(toggle).match(EMAIL) ?? [] : []) if (!emails.includes(e.toLowerCase())) emails.push(e.toLowerCase());
   return { names, emails };
+}
+
+const AVATAR_WORDS = ['avatar', 'initials', 'photo'];
+
+/** A toggle's text without its avatar's initials. */
+function ownText(toggle: Element): string {
+  let out = '';
+  const walker = toggle.ownerDocument.createTreeWalker(toggle, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const p = n.parentElement;
+    if (p && p !== toggle && (hasAny(markupTokens(p), AVATAR_WORDS) || inMenu(p, toggle))) continue;
+    out += ` ${n.textContent ?? ''}`;
+  }
+  return out.replace(/\s+/g, ' ').trim();
 }
 
 /** A person's name as shown: no e-mail, caret, status word or initials circle; short and letter-led. */
@@ -132,6 +158,8 @@ function cleanName(s: string): string | null {
   // Initials in a circle ("ML") come before the name: drop an all-caps pair followed by more words.
   if (words.length > 1 && /^[A-Z]{1,2}$/.test(words[0]!)) words.shift();
   const name = words.join(' ').trim();
+  // Initials alone ("MN" on a round button) are no name.
+  if (/^[A-Z]{1,3}$/.test(name)) return null;
   if (!name || name.length > 60 || /\d{3}|[@/:]/.test(name) || !/^\p{L}/u.test(name)) return null;
   // One to four words: a sentence ("Switch helpdesk URL") is not a name.
   return name.split(' ').length <= 4 && wordsOf(name).length <= 4 ? name : null;

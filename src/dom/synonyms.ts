@@ -66,7 +66,8 @@ export const SECTION_SYNONYMS = {
   ticketForm: ['快速建单', '新建工单', '创建工单', '提交工单', '新工单', '工单', '新建对话', '新的对话', '新对话', '创建对话', '新建会话', '新会话', '创建会话', 'quick ticket', 'new ticket', 'create ticket', 'open a new ticket', 'open new ticket', 'create a ticket', 'ticket', 'new conversation', 'create conversation', 'start a conversation'],
   refundForm: ['退款申请', '退款', 'refund request', 'refund'],
   customer: ['客户信息', '客户资料', '客户', '用户信息', '联系人', '请求人', 'customer', 'customer profile', 'customer info', 'customer details', 'requester', 'user information', 'user info', 'user details', 'contact', 'contact details', 'client'],
-  history: ['历史工单', '历史记录', '最近工单', '过往工单', 'earlier tickets', 'ticket history', 'previous tickets', 'past tickets', 'other tickets', 'recent tickets', 'user tickets', 'previous conversations', '以前的对话', '之前的对话', '历史对话', '过往对话', 'earlier conversations', 'past conversations'],
+  // '工单历史' / '历史会话': Zendesk's and Help Scout-style zh panels put the words either way round.
+  history: ['历史工单', '工单历史', '历史记录', '最近工单', '过往工单', '以往工单', '历史会话', '以往会话', '之前的会话', 'earlier tickets', 'ticket history', 'previous tickets', 'past tickets', 'other tickets', 'recent tickets', 'user tickets', 'previous conversations', '以前的对话', '之前的对话', '历史对话', '过往对话', 'earlier conversations', 'past conversations'],
   conversation: ['当前会话', '会话', '对话', '工单对话', '消息记录', 'conversation', 'current conversation', 'chat', 'thread', 'ticket thread', 'messages'],
   kb: ['知识库', 'knowledge base', 'help center'],
 } as const satisfies Record<string, readonly string[]>;

@@ -79,15 +79,44 @@ function assemble(els: Element[], container: Element, ctx: RoleContext, via: Thr
   }
   const roles = classifyRoles(shown.map((s) => s.signals), ctx);
   const me = ctx.agentNames[0]?.trim() ?? '';
+  const people = knownPeople(shown.map((s) => s.parts.author), ctx);
   const entries = shown.map((s, i): ThreadEntry => {
     const r = s.ruleRole ? { role: s.ruleRole, why: 'profile rule' } : roles[i]!;
     // "you" is the signed-in agent: say who that is, as the other entries name their posters.
-    const author = me && SELF_NAMES.includes(s.parts.author.trim().toLowerCase()) ? me : s.parts.author;
+    let author = me && SELF_NAMES.includes(s.parts.author.trim().toLowerCase()) ? me : s.parts.author;
+    // An event names no poster, but often who did it: "Marcus Lee assigned to …", "Created by 周婷".
+    if (r.role === 'system' && !author.trim()) author = actorOf(s.parts.text, people);
     return { role: r.role, roleWhy: r.why, author, time: s.parts.time, timeIso: s.parts.timeIso, text: s.parts.text };
   });
   const listed = listedOrder(entries, rule.order);
   const oldestFirst = listed.order === 'newest-first' ? entries.reverse() : entries;
   return { entries: oldestFirst.filter((e) => e.text), hiddenEntries, hiddenChars, invisibleChars, via, container, listed };
+}
+
+/** The people this thread knows by name: its posters, the signed-in agent, the customer (longest first). */
+function knownPeople(authors: readonly string[], ctx: RoleContext): string[] {
+  const all = [...authors, ...ctx.agentNames, ctx.customerName].map((n) => n.replace(/\s+/g, ' ').trim());
+  return [...new Set(all.filter((n) => n.length >= 2 && !SELF_NAMES.includes(n.toLowerCase())))].sort((a, b) => b.length - a.length);
+}
+
+const CJK = /[\u3400-\u9fff]/;
+
+/**
+ * Who did what an event line says, when it names a known person as the doer: first, as line
+ * items are worded in both languages ("Marcus Lee marked as Pending", "周婷将状态改为…"), or
+ * after "by" / "由" ("Created by 周婷", "由 周婷 创建"). Someone named as the object
+ * ("按轮询规则分配给 Kenji Sato") did nothing: no actor then.
+ */
+function actorOf(text: string, people: readonly string[]): string {
+  const t = text.replace(/\s+/g, ' ').trim();
+  // After the name: a space, the end, punctuation, or (a Chinese name, in Chinese) the verb itself.
+  const ends = (rest: string, name: string) => !rest || /^[\s,，:：·]/.test(rest) || (CJK.test(name) && CJK.test(rest[0]!));
+  for (const p of people) {
+    if (t.startsWith(p) && ends(t.slice(p.length), p)) return p;
+    const by = new RegExp(`(?:\\bby|由)\\s*${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'i').exec(t);
+    if (by && ends(t.slice(by.index + by[0].length), p)) return p;
+  }
+  return '';
 }
 
 /**

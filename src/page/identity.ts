@@ -5,7 +5,7 @@
  * prepared call binds to the id the URL gives when there is one (the page can rewrite its
  * DOM; the URL is what the browser shows and stamps on messages).
  */
-import { comparableIds, idFromText, idFromUrl, sameId } from '../dom/ids.ts';
+import { comparableIds, idFromUrl, recordIdFromText, sameId } from '../dom/ids.ts';
 import { queryAll } from '../dom/query.ts';
 import type { ConsoleProfile, Pick } from '../profiles/schema.ts';
 import { runPattern } from '../profiles/pattern.ts';
@@ -86,12 +86,32 @@ export function readIdentity(doc: Document, profile: ConsoleProfile | null): Rec
   return { recordId, display, sources, conflict: conflictOf(sources, doc, rule?.crossCheck) };
 }
 
+/** Breadcrumbs above the record ("Tickets › #1583"), as Bootstrap, Freshdesk and most admin layouts draw them. */
+const CRUMBS = 'nav[aria-label*=breadcrumb], nav[aria-label*=Breadcrumb], .breadcrumb, .breadcrumbs, [class*=crumbs]';
+
+/**
+ * The number the page shows for the record: in a heading, else in the breadcrumbs; an order
+ * number in the subject ("(order FL-88213)") only when nothing else names one.
+ */
 function headingId(doc: Document): IdSource | null {
-  for (const h of Array.from(doc.querySelectorAll(HEADINGS)).slice(0, 30)) {
-    const v = idFromText(h.textContent ?? '');
-    if (v) return { source: 'heading', value: v, where: h.tagName.toLowerCase() };
+  let order: IdSource | null = null;
+  const shown = [...Array.from(doc.querySelectorAll(HEADINGS)).slice(0, 30), ...Array.from(doc.querySelectorAll(CRUMBS)).slice(0, 5)];
+  for (const h of shown) {
+    const v = recordIdFromText(spacedText(h));
+    if (!v) continue;
+    const src: IdSource = { source: 'heading', value: v.id, where: h.matches(HEADINGS) ? h.tagName.toLowerCase() : 'breadcrumb' };
+    if (!v.order) return src;
+    order ??= src;
   }
-  return null;
+  return order;
+}
+
+/** An element's text with its parts apart ("<span>#8820</span>Order 30117" is "#8820 Order 30117"). */
+function spacedText(el: Element): string {
+  const parts: string[] = [];
+  const walker = el.ownerDocument.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n && parts.length < 200; n = walker.nextNode()) parts.push(n.textContent ?? '');
+  return parts.join(' ').replace(/\s+/g, ' ').trim();
 }
 
 /**

@@ -14,7 +14,7 @@ import { customerOpener, labelKey, readCustomer, readCustomerFromPage, type Cust
 import { openPopup } from '../dom/dialog.ts';
 import { cardByMarkup } from '../dom/customer-card.ts';
 import { signedIn, type SignedIn } from '../dom/self.ts';
-import { findNamedTab, panelOf } from '../dom/tabs.ts';
+import { findNamedTab, panelOf, reveal } from '../dom/tabs.ts';
 import { press } from '../dom/controls/events.ts';
 import { sleep } from '../dom/window.ts';
 import { detectEditor } from '../dom/editors/index.ts';
@@ -88,6 +88,8 @@ export class Snapshot {
     readonly version: number,
     /** The controls and names kept across snapshots (dom/control-index.ts), when the page model keeps them. */
     private readonly index?: ReturnType<typeof controlIndex>,
+    /** Customer cards read behind a disclosure, by page (PageModel.customerRevealed). */
+    private readonly revealed?: ReadonlyMap<string, CustomerFields>,
   ) {
     this.url = doc.location.href;
     this.choice = safe(() => chooseProfile(env.profiles(), { origin: doc.location.origin, pathname: doc.location.pathname, has: (css) => !!queryOne(doc, css) }, env.choice(doc.location.origin)), null);
@@ -129,7 +131,16 @@ export class Snapshot {
     return named ?? safe(() => cardByMarkup(this.doc, (l) => labelKey(l, this.profile?.customer?.fields)), null);
   });
 
-  readonly customer = once((): CustomerRead => safe(() => readCustomer(this.profile?.customer, this.customerPanel(), this.doc, this.signedIn()), { fields: {}, via: {}, panel: null }));
+  readonly customer = once((): CustomerRead => {
+    const read = safe(() => readCustomer(this.profile?.customer, this.customerPanel(), this.doc, this.signedIn()), { fields: {}, via: {}, panel: null });
+    // A card the page shows only while it is opened (a closed accordion's content is not in the
+    // DOM) is still this page's customer once it was read: roles by identity need it too.
+    const more = this.revealed?.get(pageKey(this.url));
+    if (!more || hasPerson(read.fields)) return read;
+    const via = { ...read.via };
+    for (const k of Object.keys(more) as (keyof CustomerFields)[]) via[k] ??= 'card';
+    return { fields: { ...more, ...read.fields }, via, panel: read.panel };
+  });
 
   /** The profile's thread rule when it matches anything, else the thread found by its shape. */
   readonly thread = once((): ThreadRead | null =>
@@ -533,7 +544,7 @@ export class PageModel {
     if (!this.snap || this.snap.url !== this.doc.location.href) {
       if (this.snap && this.snap.url !== this.doc.location.href) this.pages.clear();
       if (this.snap && this.snap.url !== this.doc.location.href) this.index.reset();
-      this.snap = new Snapshot(this.doc, this.env, this.version, this.index);
+      this.snap = new Snapshot(this.doc, this.env, this.version, this.index, this.revealed);
       // The roots the index knows (a full walk only when it starts over; added subtrees are
       // searched for new ones as they come). A shadow root attached without a record is
       // looked for when the page is idle.
@@ -619,6 +630,7 @@ export class PageModel {
     }
     const follow = s.profile?.customer?.follow;
     if (base.fields.name && base.fields.email && base.fields.phone) return base;
+    if (!hasPerson(base.fields) && !s.profile?.customer && (await this.customerRevealed(signal))) return this.current().customer();
     if (!follow) return this.customerInCard(base, signal);
     const href = this.followHref(follow, s);
     if (!href) return base;
@@ -629,6 +641,38 @@ export class PageModel {
     const via = { ...base.via };
     for (const k of Object.keys(more) as (keyof typeof more)[]) if (!base.fields[k]) via[k] = 'follow';
     return { fields, via, panel: base.panel };
+  }
+
+  /** Customer cards read behind a closed disclosure or tab, by page URL (Snapshot.customer merges them). */
+  private readonly revealed = new Map<string, CustomerFields>();
+
+  /**
+   * The customer's card where the page keeps it closed: a disclosure or tab named for the
+   * customer ("Customer" in a Radix accordion, whose content exists only while open; zh 客户),
+   * opened as a person does, read once its fields are there, and closed again. Only where
+   * the page shows no customer otherwise; what it showed is kept for this page.
+   */
+  async customerRevealed(signal?: AbortSignal): Promise<CustomerFields | null> {
+    const url = pageKey(this.doc.location.href);
+    const hit = this.revealed.get(url);
+    if (hit) return hit;
+    const s = this.current();
+    const t = safe(() => findNamedTab(this.doc, [...SECTION_SYNONYMS.customer, ...(s.profile?.synonyms?.sections?.customer ?? [])]), null);
+    if (!t || t.open) return null;
+    let fields: CustomerFields | null = null;
+    const putBack = reveal(t);
+    try {
+      for (let waited = 0; waited < TAB_LOAD_MS && !fields; waited += TAB_POLL_MS) {
+        await sleep(TAB_POLL_MS, signal);
+        const pane = panelOf(t.tab);
+        const read = pane ? safe(() => readCustomer(s.profile?.customer, pane, this.doc, s.signedIn()).fields, {}) : {};
+        if (hasPerson(read)) fields = read;
+      }
+    } finally {
+      putBack();
+    }
+    if (fields) this.revealed.set(url, fields);
+    return fields;
   }
 
   /** What the customer's card showed, by record: it is opened once per record, not on every read. */
@@ -681,7 +725,11 @@ export class PageModel {
    * (or "Expand all"), that control is pressed and the thread read once it has grown.
    */
   async threadUnfolded(signal?: AbortSignal): Promise<ThreadRead | null> {
-    const first = this.current().thread();
+    let first = this.current().thread();
+    // Roles told by who wrote each entry need the customer (a class word shared by customer and
+    // staff mails says nothing): where the page keeps their card closed, it is opened (and closed
+    // again) first, as a person glances at it.
+    if (first?.entries.some((e) => e.author) && !hasPerson(this.current().customer().fields) && (await this.customerRevealed(signal))) first = this.current().thread();
     const more = first ? threadExpander(first.container) : null;
     if (!first || !more) return first;
     press(more);
@@ -759,7 +807,7 @@ async function rowsBehindTab(model: PageModel, doc: Document, extra: readonly st
   if (!t) return null;
   if (t.count === 0) return { rows: [], via: 'heuristics' };
   if (t.open) return null;
-  press(t.tab);
+  const putBack = reveal(t);
   try {
     let rows: TicketRow[] | null = null;
     for (let waited = 0; waited < TAB_LOAD_MS; waited += TAB_POLL_MS) {
@@ -774,7 +822,7 @@ async function rowsBehindTab(model: PageModel, doc: Document, extra: readonly st
     // Nothing there once opened: not the list this was about (its page decides no more than that).
     return rows?.length ? { rows, via: 'heuristics' } : null;
   } finally {
-    if (t.selected?.isConnected) press(t.selected);
+    putBack();
   }
 }
 
@@ -789,6 +837,14 @@ function historyRuleOn(h: ConsoleProfile['history'], doc: Document, path = doc.l
   if (!h) return undefined;
   const { follow: _f, pages: _p, ...base } = h;
   return base;
+}
+
+/** A page by its address without the fragment (a tab link may set `#previous` and the restore `#conversation`). */
+const pageKey = (href: string) => href.split('#')[0]!;
+
+/** The fields name a person (a name, an e-mail or a phone), not only an order or a plan. */
+function hasPerson(f: CustomerFields): boolean {
+  return !!(f.name || f.email || f.phone);
 }
 
 /** Customer fields that all came from another page (the record before, a referrer). */

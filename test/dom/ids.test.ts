@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { comparableIds, idFromText, idFromUrl, sameId, ticketIdIn } from '../../src/dom/ids.ts';
+import { comparableIds, idFromText, idFromUrl, recordIdFromText, sameId, ticketIdIn } from '../../src/dom/ids.ts';
 
 describe('record ids in URLs', () => {
   it.each([
@@ -28,6 +28,14 @@ describe('ids in headings and rows', () => {
     ['耳机左耳无声 #C-1001', 'C-1001'],
     ['Case INC0010023: printer', 'INC0010023'],
   ])('%s → %s', (text, id) => expect(idFromText(text)).toBe(id));
+  it("tells the record's number from an order number in the subject", () => {
+    expect(recordIdFromText('#8820 Order 30117 arrived damaged')).toEqual({ id: '8820', order: false });
+    expect(recordIdFromText('Wrong colour delivered (order FL-88213)')).toEqual({ id: 'FL-88213', order: true });
+    expect(recordIdFromText('耳机左耳没有声音（订单号 SO-55120）')).toEqual({ id: 'SO-55120', order: true });
+    expect(recordIdFromText('Order #5521 not delivered · Ticket #20417')).toEqual({ id: '20417', order: false });
+    expect(recordIdFromText('Tickets › #1583')).toEqual({ id: '1583', order: false });
+    expect(recordIdFromText('No number here')).toBeNull();
+  });
   it('finds ticket ids in history rows', () => {
     expect(ticketIdIn('#452271 Refund not received Closed')).toBe('452271');
     expect(ticketIdIn('T-9001 耳机左耳无声 已关闭 2026-10-02')).toBe('T-9001');
