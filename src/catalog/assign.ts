@@ -134,7 +134,9 @@ export async function runAssign(deps: CatalogDeps, k: AssignKind, wanted: string
     const f = where.field;
     const picked = pickChecked(deps, k, await listOptions(f.el, f.kind, signal), wanted);
     if (!('option' in picked)) return picked;
-    const button = buttonNear(f.el, k.submitWords);
+    const near = buttonNear(f.el, k.submitWords);
+    // A menu button beside the field ("Assign ▾") opens another choice; it confirms nothing.
+    const button = near.ok && isMenuButton(near.el) ? { ok: false as const, detail: `"${near.label}" opens a menu; it confirms nothing` } : near;
     if (!button.ok && appliesOnChange(f.el)) return chooseAndWatch(deps, k, f, picked.option, ctx, data);
     if (!button.ok) return fail('not_found', errorCode(k, 'BUTTON'), `No button to confirm the ${k.key} was found: ${button.detail}. Nothing was changed.`, 'Assign it by hand.');
     const set = await setValue(f.el, f.kind, picked.option.value || picked.option.text, signal);

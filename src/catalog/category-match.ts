@@ -3,7 +3,7 @@ import { findField, triedFor } from '../dom/find.ts';
 import { quiet } from '../dom/observe.ts';
 import { listOptions, optionsOf, setValue, type OptionLike } from '../dom/set-value.ts';
 import { categoryPrompt, modelNeed, parseModelChoice, type ModelNeed } from './category-model.ts';
-import { pickCategory, weighConversation, type CategoryExample, type CategoryPick, type CategoryScore, type WeightedText } from './category-score.ts';
+import { isOtherOption, pickCategory, weighConversation, type CategoryExample, type CategoryPick, type CategoryScore, type WeightedText } from './category-score.ts';
 import { fail, ok } from '../tools/errors.ts';
 import type { WriteTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
@@ -113,6 +113,9 @@ async function decide(deps: CatalogDeps, pick: CategoryPick, options: readonly O
   const named = parseModelChoice(answer, options);
   const score = named ? pick.scores.find((s) => s.value === named.value && s.label === named.text) : undefined;
   if (!named || !score) return { ...words, model: { ...plan, answer: answer.slice(0, 80), used: false, detail: 'The answer is not one of the options; the words decide.' } };
+  // Where the words found candidates and only could not choose between them, "other" is the
+  // model not knowing either, not evidence against them: the words' choice stands.
+  if (pick.reason === 'matched' && isOtherOption(named)) return { ...words, model: { ...plan, answer: answer.slice(0, 80), used: false, detail: 'The model answered "other" where the words found candidates; the words decide.' } };
   return { choice: score, reason: 'model', by: 'model', model: { ...plan, answer: answer.slice(0, 80), used: true } };
 }
 

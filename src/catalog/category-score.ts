@@ -133,6 +133,8 @@ interface Vocabulary {
   /** Phrase key → its weight for this option. */
   weights: Map<string, number>;
   concepts: Map<string, string>;
+  /** Concepts the option's own label says (not only the topic it names): they break ties. */
+  own: Set<string>;
 }
 
 function vocabularyOf(option: OptionText, examples: readonly CategoryExample[]): Vocabulary {
@@ -147,7 +149,12 @@ function vocabularyOf(option: OptionText, examples: readonly CategoryExample[]):
   const seen = { norm: normalise(label).replace(/\s+/g, ''), words: latinWords(label) };
   // A word of the label that is in a synonym group stands for the whole group's concept.
   const conceptOf = (key: string) => GROUPS.find((g) => g.some((p) => p.key === key))?.[0]?.concept ?? key;
-  for (const p of ownWords(label, conceptOf)) if (!LABEL_FILLER.has(p.key)) add(p, WEIGHT.label);
+  const own = new Set<string>();
+  for (const p of ownWords(label, conceptOf)) {
+    if (LABEL_FILLER.has(p.key)) continue;
+    add(p, WEIGHT.label);
+    own.add(p.concept);
+  }
   for (const topic of SUPPORT_TOPICS) {
     if (!topic.names.some((n) => { const p = phrase(n); return !!p && occursIn(p, seen); })) continue;
     for (const head of topic.groups) for (const p of GROUP_BY_HEAD.get(head) ?? []) add(p, WEIGHT.topic);
@@ -155,7 +162,7 @@ function vocabularyOf(option: OptionText, examples: readonly CategoryExample[]):
   }
   const mine = (c: string) => clean(c) === clean(option.value) || clean(c) === clean(option.text);
   for (const ex of examples) if (mine(ex.category)) for (const p of ownWords(ex.text, conceptOf)) add(p, WEIGHT.example);
-  return { option, weights, concepts };
+  return { option, weights, concepts, own };
 }
 
 /** Longest first: the order mentions() claims text in. */
@@ -205,6 +212,7 @@ export function scoreOptions(options: readonly OptionText[], texts: readonly Wei
   const ordered = longestFirst(all.values());
   const said = texts.map((t) => ({ weight: t.weight, found: mentions(t.text, ordered) }));
   const byOption = new Map<OptionText, CategoryScore>();
+  const ownHits = new Map<OptionText, number>();
   for (const v of vocab) {
     const perConcept = new Map<string, number[]>();
     const why = new Map<string, number>();
@@ -225,10 +233,14 @@ export function scoreOptions(options: readonly OptionText[], texts: readonly Wei
     }
     const matched = [...why].sort((a, b) => b[1] - a[1]).map(([k]) => k).slice(0, 6);
     byOption.set(v.option, { label: v.option.text, value: v.option.value, score: Math.round(score * 100) / 100, matched });
+    ownHits.set(v.option, [...perConcept.keys()].filter((c) => v.own.has(c)).length);
   }
+  // A tie goes to the option whose own label says what was said ("Return / exchange" over a
+  // "Refund" that only shares the returns topic with it).
   return options
-    .map((o) => byOption.get(o) ?? { label: o.text, value: o.value, score: 0, matched: [] })
-    .sort((a, b) => b.score - a.score);
+    .map((o) => ({ s: byOption.get(o) ?? { label: o.text, value: o.value, score: 0, matched: [] }, own: ownHits.get(o) ?? 0 }))
+    .sort((a, b) => b.s.score - a.s.score || b.own - a.own)
+    .map((x) => x.s);
 }
 
 /** The option to select: the best above the floor, else "other" when the form has it, else none. */

@@ -55,6 +55,14 @@ export const ticketSubmit = (deps: CatalogDeps): WriteTool<typeof input, unknown
     // The submit must be the form's own (inside it, its submitter, in its dialog), never another job's control.
     const foreign = foreignCommit(deps, 'ticketForm', button.el);
     if (foreign) return foreign;
+    // The browser would refuse to send it (an e-mail box holding a name, a required box left
+    // empty): said now, with the browser's own words, instead of a press that shows nothing.
+    const invalid = browserInvalid(form, button.el);
+    if (invalid.length) {
+      return fail('validation', 'FORM_INVALID', `The browser will not send the form: ${invalid.map((c) => `${c.name}: ${c.message}`).join('; ')}. Nothing was submitted.`, 'Fix these fields and submit again.', {
+        fields: invalid.map((c) => ({ path: c.name, message: c.message })),
+      });
+    }
     const title = currentOf(found.title!).trim();
     return deliver(
       deps,
@@ -91,6 +99,20 @@ export const ticketSubmit = (deps: CatalogDeps): WriteTool<typeof input, unknown
 function sendInside(form: Element): HTMLElement | null {
   const hit = findButtonIn(form, BUTTON_SYNONYMS.send);
   return hit && !hit.disabled ? hit.el : null;
+}
+
+/**
+ * The form's controls the browser's own validation stops a submit on (HTML constraint
+ * validation: type=email, required, pattern), unless the form or its button opts out.
+ * https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#constraint-validation
+ */
+function browserInvalid(form: Element, button: HTMLElement): { name: string; message: string }[] {
+  const f = form.tagName === 'FORM' ? (form as HTMLFormElement) : form.closest('form');
+  if (!f || f.noValidate || button.hasAttribute('formnovalidate')) return [];
+  const controls = Array.from(f.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('input, select, textarea'));
+  return controls
+    .filter((c) => !c.disabled && c.willValidate && !c.checkValidity())
+    .map((c) => ({ name: c.getAttribute('name') || c.id || c.tagName.toLowerCase(), message: c.validationMessage }));
 }
 
 /** A form's only submit button is its submit, whatever it is called ("Open"). */

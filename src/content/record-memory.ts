@@ -38,10 +38,18 @@ export function rememberRecords(model: PageModel): void {
   if (window !== window.top) return;
   let last = '';
   let judged = '';
+  let opened = '';
   const isForm = () => !!model.current().facets()?.includes('ticketForm');
   const note = () => {
     const s = model.current();
     const record = recordOf(s);
+    // A record whose customer the page keeps behind a closed "Customer" disclosure (a Radix
+    // accordion renders nothing until opened): read once, as a person would open it, and put
+    // back; the form opened next fills that customer.
+    if (record && !record.customer.name && !record.customer.email && opened !== s.url) {
+      opened = s.url;
+      void model.customerRevealed().then((found) => found && note(), () => {});
+    }
     if (record) {
       judged = '';
       const json = JSON.stringify(record);

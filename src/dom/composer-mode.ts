@@ -47,7 +47,9 @@ export function modeControls(editor: Element): ModeControls {
 
 function nameOf(el: HTMLElement): string {
   const label = (el as HTMLInputElement).labels?.[0] ?? el.closest('label');
-  return (label?.textContent ?? '').trim() || el.getAttribute('aria-label') || (el.textContent ?? '').trim() || el.title || '';
+  const name = (label?.textContent ?? '').trim() || el.getAttribute('aria-label') || (el.textContent ?? '').trim() || el.title || '';
+  // An icon before or after the word ("🔒 备注", "Note ✎") is no part of the name.
+  return name.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
 }
 
 /** Whether a mode control is on (checked, pressed, selected). */
@@ -87,7 +89,9 @@ export async function setMode(editor: Element, want: Mode, signal?: AbortSignal)
   press(target);
   for (let i = 0; i < 10; i++) {
     await sleep(30, signal);
-    if (modeOf(modeControls(editor)) === want) return 'ok';
+    // A tab that mounts a box of its own unmounts this one (Radix Tabs): the controls found
+    // before the press still say which mode is on.
+    if (modeOf(editor.isConnected ? modeControls(editor) : c) === want) return 'ok';
   }
   return 'failed';
 }

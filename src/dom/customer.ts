@@ -44,6 +44,12 @@ export function labelKey(label: string, extra: CustomerRule['fields'] = {}): Cus
   return best?.key ?? null;
 }
 
+/** Exactly a customer field's label word ("姓名", "e-mail"), nothing more. */
+function isLabelWord(v: string): boolean {
+  const l = normLabel(v);
+  return CUSTOMER_KEYS.some((key) => matchScore(l, [...FIELD_SYNONYMS[key], ...EXTRA_LABELS[key]]) === 1);
+}
+
 const EMAIL = /[\w.+-]+@[\w-]+(\.[\w-]+)+/;
 const TICKETS_LINK_TAIL = new RegExp(`\\s+(${TICKET_LIST_LINKS.join('|')})$`, 'i');
 const DATE_LINE = /\d{4}\s*[-/.年]\s*\d{1,2}|\b(since|joined|created|member since)\b|创建于|注册于|加入于|成为客户/i;
@@ -62,6 +68,8 @@ export function cleanValue(key: CustomerKey, raw: string): string | null {
   if (key === 'name') {
     // A card prints the customer's start date right under the name ("Customer since Mar 4, 2023").
     if (DATE_LINE.test(v)) return null;
+    // A field's own label ("姓名", "Email") read where its value should be is no name.
+    if (isLabelWord(v)) return null;
     // A link to their tickets after the name ("Rosa Díaz All tickets") is no part of it.
     v = v.replace(TICKETS_LINK_TAIL, '').trim();
     // Consoles print counts and links after the name ("Maria Garcia (3) ( Manage Collaborators)").

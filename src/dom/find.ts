@@ -26,7 +26,7 @@ export type ControlKind = 'text' | 'textarea' | 'select' | 'radio' | 'checkbox' 
  * control), `cell` (the table cell before it, consoles' form tables), `legend` (a fieldset),
  * `nearby` (text just before it), `name` (name/id tokens) and the ARIA sources.
  */
-export type LabelSource = 'label' | 'aria-label' | 'aria-labelledby' | 'accname' | 'legend' | 'cell' | 'placeholder' | 'nearby' | 'name' | 'profile' | 'sole-body';
+export type LabelSource = 'label' | 'aria-label' | 'aria-labelledby' | 'accname' | 'legend' | 'cell' | 'placeholder' | 'nearby' | 'name' | 'profile' | 'sole-body' | 'type';
 
 export interface FoundField {
   key: FieldKey;
@@ -54,6 +54,7 @@ const SOURCE_WEIGHT: Record<LabelSource, number> = {
   name: 0.6,
   profile: 1,
   'sole-body': 0.5,
+  type: 0.9,
 };
 
 /** Below this a guess is worse than reporting the field as missing. */
@@ -528,9 +529,12 @@ export function findFields(keys: readonly FieldKey[], opts: FindOptions = {}): F
   const pairs: { field: FoundField; control: Control }[] = [];
   for (const control of controls) {
     if (taken(control)) continue;
+    const only = typedKey(control.el);
     for (const key of keys) {
-      if (found[key]) continue;
-      const s = scoreControl(control, key);
+      if (found[key] || (only && only !== key)) continue;
+      // An input the browser types (type=email, type=tel) is that field whatever its label says
+      // ("联系人" over an e-mail box): its type names it when no label does.
+      const s = only === key ? best(scoreControl(control, key), { score: SOURCE_WEIGHT.type, via: 'type', label: `type=${(control.el as HTMLInputElement).type}` }) : scoreControl(control, key);
       if (s.score >= MIN_SCORE) pairs.push({ field: { key, el: control.el, kind: control.kind, ...s, ...reachFields(control) }, control });
     }
   }
@@ -546,6 +550,15 @@ export function findFields(keys: readonly FieldKey[], opts: FindOptions = {}): F
   }
   return { found, missing: keys.filter((k) => !found[k]) };
 }
+
+/** The one key an input's browser type allows: an e-mail box takes an address, a tel box a phone. */
+function typedKey(el: Element): FieldKey | null {
+  if (el.tagName !== 'INPUT') return null;
+  const type = (el as HTMLInputElement).type;
+  return type === 'email' ? 'email' : type === 'tel' ? 'phone' : null;
+}
+
+const best = (a: Score, b: Score): Score => (b.score > a.score ? b : a);
 
 /**
  * The message box of a form that names it nowhere (FreeScout's new conversation, mail-style

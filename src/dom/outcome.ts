@@ -46,9 +46,9 @@ const NOTICE = [
   '[id*=error]',
 ].join(',');
 
-const ERROR_WORDS = /错误|失败|无法|不能|未能|拒绝|必填|请填写|缺少|不正确|无效|✗|\b(error|errors|failed|failure|fail|unable|cannot|can't|could not|required|invalid|denied|refused|rejected|not allowed|forbidden|missing)\b/i;
+const ERROR_WORDS = /错误|出错|失败|无法|不能|未能|拒绝|必填|请填写|缺少|不正确|无效|✗|\b(error|errors|failed|failure|fail|unable|cannot|can't|could not|required|invalid|denied|refused|rejected|not allowed|forbidden|missing)\b/i;
 const SUCCESS_WORDS = /成功|已创建|已保存|已分配|已转移|已转派|已转给|已转接|已指派|已提交|已添加|已发送|已更新|已完成|✓|\b(success|successfully|created|saved|assigned|transferred|posted|updated|added|submitted|requested|sent|done|completed|issued|refunded|processed)\b/i;
-const ERROR_MARK = /error|danger|fail|invalid|warning/i;
+const ERROR_MARK = /error|danger|fail|invalid|warning|\bbad\b/i;
 const EXPLICIT_SUCCESS = /成功|\b(success|successfully)\b/i;
 const SUCCESS_MARK = /success|\bok\b|done|saved|confirm/i;
 
@@ -112,7 +112,7 @@ export function classify(el: Element, text = noticeText(el), acts: readonly stri
   return SUCCESS_WORDS.test(text) || SUCCESS_MARK.test(marks) ? 'success' : null;
 }
 
-const HARD_ERROR_MARK = /error|danger|fail|invalid/i;
+const HARD_ERROR_MARK = /error|danger|fail|invalid|\bbad\b/i;
 
 /** Does the notice name the tool's own act ("note", 备注; "moved", 移动)? Latin words whole. */
 function speaksOf(text: string, acts: readonly string[]): boolean {

@@ -91,7 +91,8 @@ export const BUTTON_SYNONYMS = {
   // Mail-style helpdesks move a conversation to another mailbox (FreeScout, Help Scout: "Move", 移动).
   transfer: ['转移', '转部门', '转交', '转接', 'transfer', '移动', '移至', 'move', 'move to', 'move conversation'],
   cancel: ['取消', '关闭', 'cancel', 'close'],
-  confirm: ['确定', '确认', '保存', '提交', 'ok', 'save', 'submit', 'confirm'],
+  // 更新 / Update / Apply: a properties card's one button that saves its fields (Freshdesk).
+  confirm: ['确定', '确认', '保存', '提交', '更新', '应用', 'ok', 'save', 'submit', 'confirm', 'update', 'apply'],
   submitRefund: ['提交退款申请', '提交退款', '申请退款', '确认退款', '发起退款', 'submit refund request', 'submit refund', 'request refund', 'issue refund', 'confirm refund'],
 } as const satisfies Record<string, readonly string[]>;
 

@@ -46,11 +46,16 @@ export function isDisabled(el: Element): boolean {
 function score(el: Element, synonyms: readonly string[]): { score: number; label: string } {
   let best = { score: 0, label: '' };
   for (const name of buttonNames(el)) {
-    const s = matchScore(name, synonyms);
+    // "取消指派" / "Unassign" undoes the act its words contain: never that act's button.
+    const undoes = UNDOES.test(name);
+    const s = matchScore(name, undoes ? synonyms.filter((w) => UNDOES.test(w)) : synonyms);
     if (s > best.score) best = { score: s, label: name };
   }
   return best;
 }
+
+/** A name that undoes or refuses what follows it (Chinese has no word gaps: 取消指派 holds 指派). */
+const UNDOES = /^(取消|撤销|撤回|移除|解除|删除|不再|un(?=[a-z])|remove\b|cancel\b|clear\b|undo\b|revoke\b|stop\b)/i;
 
 /** Every button named like `synonyms` inside `container` (its shadow roots and frames too), best first. */
 export function findButtonsIn(container: Document | Element, synonyms: readonly string[], includeHidden = false): (FoundButton & { score: number })[] {
