@@ -111,8 +111,11 @@ export const PATTERN_TARGETS: Record<PatternFixtureName, PatternTarget> = {
       // The open tab's own button (Send, or Add note).
       send: (page) => click(page, '.composer [role=tabpanel] .editor-foot button.primary'),
       submitTicket: (page) => click(page, 'form.ticket-form button[type=submit]'),
-      // An SPA route: the form renders in place of the ticket.
+      // An SPA route: the form renders in place of the ticket. A person reads the ticket for a
+      // moment first; deskhand notes the record (and opens the closed "Customer" accordion to
+      // learn who it is) once the page is idle, and an SPA route leaves nothing to read after.
       ticketPage: async (page) => {
+        await new Promise((r) => setTimeout(r, 1_500));
         await click(page, 'a.new-ticket');
         await page.waitForSelector('form.ticket-form', { visible: true });
       },

@@ -14,7 +14,7 @@
 import { analyse, isHan, normalise, type QueryToken } from './tokenize.ts';
 
 export const SUPPORT_SYNONYMS: readonly (readonly string[])[] = [
-  ['退款', '退钱', '退费', '返款', '钱退回', '把钱退', '钱还没退', '钱没退', 'refund', 'refunds', 'refunded', 'money back', 'reimburse', 'reimbursement', 'pay back', 'paid back', '没到账', '到账', '还给我', '退给我'],
+  ['退款', '退钱', '退费', '返款', '钱退回', '把钱退', '钱还没退', '钱没退', 'refund', 'refunds', 'refunded', 'money back', 'reimburse', 'reimbursement', 'pay back', 'paid back', '没到账', '到账', '还给我', '退给我', '多久能到账', '多久到账', '什么时候到账', '几天到账'],
   ['退货', '退回商品', '寄回', '退换', '无理由退', 'return', 'returns', 'returned', 'returning', 'send back', 'send it back', 'ship back'],
   ['换货', '调换', '换尺码', '换码', '换大', '换小', '尺码不合适', '不合身', 'exchange', 'swap', 'wrong size', 'different size', 'too small', 'too big', 'too large', "doesn't fit", 'does not fit'],
   ['尺码', '码数', '大小', 'size', 'sizes', 'sizing'],

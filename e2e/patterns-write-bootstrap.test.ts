@@ -1,0 +1,4 @@
+/** The write tools on pat-bootstrap, judged by its backend (e2e/patterns-write.ts says how). */
+import { describeWrites } from './patterns-write.ts';
+
+describeWrites('pat-bootstrap');
