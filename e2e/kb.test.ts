@@ -173,12 +173,13 @@ describe('knowledge sources', () => {
     expect(d.notes[0]).toContain('Broken API failed');
   });
 
-  it('with only a failing source the draft is still written and the toast says no article was found', async () => {
+  it('with only a failing source the draft is still written and the toast says the knowledge base could not be reached, never "no article"', async () => {
     await useProviders([jsonEndpoint('/api/kb/broken', 'Broken API')]);
     const { page } = await h.freshConsole();
     await chord(page, 'KeyD');
     const toast = await until(() => toastText(page), (t) => t.includes('回复草稿'));
-    expect(toast).toContain('未找到相关知识库文章');
+    expect(toast).toContain('知识库暂时无法访问');
+    expect(toast).not.toContain('未找到相关知识库文章');
     expect(await page.$eval('.editor', (el) => el.textContent ?? '')).toMatch(/^您好 张伟，关于「耳机左耳无声，申请退款」，我们正在为您处理/);
   });
 

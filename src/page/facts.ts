@@ -22,6 +22,13 @@ export function recordFacts(s: Snapshot, opts: { person?: 'to' | 'customer' } = 
   const identity = s.identity();
   const facts: Fact[] = [];
   const id = identity.recordId;
+  // The number the agent sees on the page (#494495) where the record's key is another (1):
+  // the card shows that one first, as its own line, so a person recognises the ticket.
+  const shown = identity.display;
+  if (id && shown && !sameId(shown, id)) {
+    const from = identity.sources.find((src) => src.value === shown || sameId(src.value, shown));
+    facts.push({ field: 'number', value: shown, source: from ? SOURCE[from.source] : 'heading' });
+  }
   if (id) {
     for (const src of identity.sources) {
       if (sameId(src.value, id) || comparableIds(src.value, id)) facts.push({ field: 'conversation', value: src.value, source: SOURCE[src.source] });
