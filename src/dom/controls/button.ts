@@ -90,9 +90,11 @@ export function findButtonIn(container: Document | Element, synonyms: readonly s
  */
 export function findButtonNear(from: Element, synonyms: readonly string[], stop: Element | Document = from.ownerDocument): FoundButton | null {
   const own = formOf(from);
+  // Another form's button is not ours; a form inside `from` (a panel or frame body given as
+  // the place to look) is.
   const ours = (b: FoundButton) => {
     const theirs = formOf(b.el);
-    return !theirs || theirs === own;
+    return !theirs || theirs === own || from.contains(theirs);
   };
   const first = (where: Element | Document) => findButtonsIn(where, synonyms).find(ours) ?? null;
   for (let cur: Element | null = from; cur; cur = cur.parentElement) {
