@@ -38,7 +38,8 @@ const PageInfoReply = z.looseObject({
   ok: z.literal(true),
   conversationId: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
   /** The record id as each of the page's sources reads it now (src/page/facts.ts). */
-  ids: z.optional(z.array(z.strictObject({ field: z.literal('conversation'), value: z.string().check(z.maxLength(200)), source: z.enum(FACT_SOURCES) })).check(z.maxLength(20))),
+  // Every fact the page reads of its record (the number on screen too): recordDrift weighs the ids.
+  ids: z.optional(z.array(z.strictObject({ field: z.string().check(z.maxLength(60)), value: z.string().check(z.maxLength(200)), source: z.enum(FACT_SOURCES) })).check(z.maxLength(20))),
 });
 
 const refused = (code: string, detail: string) => refusal(code, detail, 'forbidden', 'Nothing was stored.');

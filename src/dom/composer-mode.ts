@@ -8,7 +8,8 @@
  * https://www.w3.org/WAI/ARIA/apg/patterns/switch/ · https://www.w3.org/WAI/ARIA/apg/patterns/radio/
  */
 import { press } from './controls/events.ts';
-import { normLabel } from './text.ts';
+import { BUTTON_SYNONYMS } from './synonyms.ts';
+import { isVisible, normLabel } from './text.ts';
 import { sleep } from './window.ts';
 
 export type Mode = 'reply' | 'note';
@@ -59,15 +60,44 @@ export function isOn(el: HTMLElement): boolean {
   // Without ARIA, the class that styles the chosen one (Bootstrap's `.active` on the link or its
   // `<li>`, `.on`, `.selected`, `.current`).
   if (['aria-checked', 'aria-pressed', 'aria-selected'].some((a) => el.hasAttribute(a))) return false;
-  return [el, el.parentElement?.localName === 'li' ? el.parentElement : null].some((x) => !!x && ON_CLASS.test(x.getAttribute('class') ?? ''));
+  return styled(el).some((x) => classWords(x).some((w) => ON_WORDS.has(w)));
 }
 
-const ON_CLASS = /(^|\s)(active|selected|on|current|checked|is-active|is-selected|is-on)(\s|$)/;
+/** The control and, for a tab in a list, its `<li>`: either may carry the chosen style. */
+const styled = (el: HTMLElement): Element[] => (el.parentElement?.localName === 'li' ? [el, el.parentElement] : [el]);
+
+const ON_WORDS = new Set(['active', 'selected', 'on', 'current', 'checked']);
+
+/**
+ * The words of an element's classes: `is-active`, BEM's `tab--active`, and CSS modules' and
+ * styled components' camelCase local names (`_tabOn_x1y2`, `tabActive`) all name the state.
+ */
+function classWords(el: Element): string[] {
+  return (el.getAttribute('class') ?? '')
+    .split(/\s+/)
+    .flatMap((c) => c.replace(/([a-z])([A-Z])/g, '$1 $2').split(/[\s_-]+/))
+    .map((w) => w.toLowerCase())
+    .filter(Boolean);
+}
+
+/**
+ * Two mode controls told apart only by an extra class on the chosen one (`btn` and
+ * `btn btn-primary`): the one whose classes hold all of the other's and more is on.
+ */
+function extraClassOn(c: ModeControls): Mode | null {
+  if (!c.note || !c.reply) return null;
+  const set = (el: HTMLElement) => new Set(styled(el).flatMap((x) => (x.getAttribute('class') ?? '').split(/\s+/).filter(Boolean)));
+  const [n, r] = [set(c.note), set(c.reply)];
+  const within = (a: Set<string>, b: Set<string>) => a.size < b.size && [...a].every((x) => b.has(x));
+  return within(r, n) ? 'note' : within(n, r) ? 'reply' : null;
+}
 
 /** The mode the controls say, or null when they say none. */
 export function modeOf(c: ModeControls): Mode | null {
   if (c.note && isOn(c.note)) return 'note';
   if (c.reply && isOn(c.reply)) return 'reply';
+  const extra = extraClassOn(c);
+  if (extra) return extra;
   // A lone Note switch that is off: the editor replies.
   return c.note && !c.reply && isToggle(c.note) ? 'reply' : null;
 }
@@ -83,18 +113,83 @@ export const isToggle = (el: HTMLElement | null): boolean => !!el && ((el instan
 export async function setMode(editor: Element, want: Mode, signal?: AbortSignal): Promise<'none' | 'ok' | 'failed'> {
   const c = modeControls(editor);
   if (!c.note && !c.reply) return 'none';
-  if (modeOf(c) === want) return 'ok';
+  if (readMode(editor, c) === want) return 'ok';
   const target = want === 'note' ? c.note : (c.reply ?? (c.note && isToggle(c.note) ? c.note : null));
   if (!target) return 'failed';
+  const before = looks(c);
   press(target);
   for (let i = 0; i < 10; i++) {
     await sleep(30, signal);
     // A tab that mounts a box of its own unmounts this one (Radix Tabs): the controls found
     // before the press still say which mode is on.
-    if (modeOf(editor.isConnected ? modeControls(editor) : c) === want) return 'ok';
+    if (readMode(editor, editor.isConnected ? modeControls(editor) : c) === want) return 'ok';
+    if (before && swapped(before, looks(c))) return 'ok';
   }
   return 'failed';
 }
+
+/**
+ * The mode an editor is in: what its controls say, else what the editor itself says — the one
+ * commit button's name ("Send" / "Add note": one editor whose button changes with the mode)
+ * or its placeholder ("Write a reply…" / "Add a note only your team can see…"). Kits whose
+ * classes are hashed (CSS modules in production) mark the chosen tab by nothing else a script
+ * can read.
+ */
+export function readMode(editor: Element, c: ModeControls = modeControls(editor)): Mode | null {
+  return modeOf(c) ?? modeByCommit(editor, c) ?? modeByPlaceholder(editor);
+}
+
+/** Whole names of a commit button that only one mode has. */
+const COMMIT: Record<Mode, readonly string[]> = {
+  reply: BUTTON_SYNONYMS.send,
+  note: BUTTON_SYNONYMS.addNote,
+};
+
+function modeByCommit(editor: Element, c: ModeControls): Mode | null {
+  const box = boxOf(editor, c);
+  if (!box) return null;
+  const said = new Set<Mode>();
+  for (const b of Array.from(box.querySelectorAll<HTMLElement>('button, input[type=submit], [role=button]'))) {
+    if (b === c.note || b === c.reply || !isVisible(b)) continue;
+    const name = normLabel(b.textContent || (b as HTMLInputElement).value || b.getAttribute('aria-label') || '');
+    for (const mode of ['reply', 'note'] as const) if (COMMIT[mode].includes(name)) said.add(mode);
+  }
+  return said.size === 1 ? [...said][0]! : null;
+}
+
+const PLACEHOLDER: Record<Mode, RegExp> = {
+  note: /内部|备注|仅.{0,4}(团队|同事|内部)可见|\b(internal|private|note|whisper)\b|only your team/i,
+  reply: /回复|答复|\breply\b|\bcustomer\b/i,
+};
+
+function modeByPlaceholder(editor: Element): Mode | null {
+  const holder = editor.closest('[placeholder], [aria-placeholder], [data-placeholder]') ?? editor.querySelector('[data-placeholder], [placeholder]');
+  const text = holder ? (holder.getAttribute('placeholder') ?? holder.getAttribute('aria-placeholder') ?? holder.getAttribute('data-placeholder') ?? '') : '';
+  if (!text) return null;
+  // Note first: "Reply privately (internal note)" is a note.
+  return PLACEHOLDER.note.test(text) ? 'note' : PLACEHOLDER.reply.test(text) ? 'reply' : null;
+}
+
+/** The element that holds both the mode controls and the editor. */
+function boxOf(editor: Element, c: ModeControls): Element | null {
+  const ctl = c.note ?? c.reply;
+  const face = editor.ownerDocument.defaultView?.frameElement ?? editor;
+  for (let cur = ctl?.parentElement ?? null, i = 0; cur && i < 6; cur = cur.parentElement, i++) if (cur.contains(face)) return cur;
+  return null;
+}
+
+/** How the two controls look: their classes and the styles that mark a chosen tab. */
+function looks(c: ModeControls): [string, string] | null {
+  if (!c.note || !c.reply) return null;
+  const sig = (el: HTMLElement) => {
+    const st = getComputedStyle(el);
+    return [el.getAttribute('class') ?? '', st.backgroundColor, st.color, st.fontWeight, st.borderBottomColor, st.boxShadow, st.textDecorationLine].join('|');
+  };
+  return [sig(c.reply), sig(c.note)];
+}
+
+/** The two looks traded places: the one pressed now looks as the chosen one did, so it is chosen. */
+const swapped = (before: [string, string], after: [string, string] | null) => !!after && before[0] !== before[1] && after[0] === before[1] && after[1] === before[0];
 
 /** A submit that names no job: what one shared editor's single button says whatever its mode. */
 const GENERIC_SUBMIT = /^(提交|发布|保存|确定|发送|submit|post|save|ok|send|add)$/i;
