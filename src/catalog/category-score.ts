@@ -11,7 +11,8 @@
  *   Chinese by the longest known phrase first, so 退出登录 is one phrase and its 登录 does
  *   not also count as a login problem.
  * - A phrase that several options share counts less (it tells them apart less); the
- *   customer's words count 1, the agent's 0.5, a hint 2; a concept said again adds a little.
+ *   customer's words count 1, the agent's 0.5, a hint 2; a concept said again adds a little;
+ *   what the customer asks for ("请帮我退款", "I want a refund") counts half as much again.
  * - Below the floor nothing is confident: the "other" option is chosen when the form has
  *   one, otherwise nothing.
  *
@@ -168,25 +169,52 @@ function vocabularyOf(option: OptionText, examples: readonly CategoryExample[]):
 /** Longest first: the order mentions() claims text in. */
 const longestFirst = (phrases: Iterable<Phrase>) => [...phrases].sort((a, b) => (b.han ? b.key.length : b.words.length * 3) - (a.han ? a.key.length : a.words.length * 3));
 
+/** A phrase found in a text, and whether it is what the writer asks for ("请帮我退款", "I want a refund"). */
+interface Mention {
+  p: Phrase;
+  asked: boolean;
+}
+
+/**
+ * What a customer asks for names the case more than what they report on the way: "扣了 198
+ * 元 … 请帮我退款" is a refund, "charged twice, I want a refund" too. The words just before a
+ * phrase that make it the request.
+ */
+const ASK_HAN = /(请|请您|帮我|帮忙|麻烦|要求|申请|我要|想要|希望|需要|能否|能不能|可以|如何|怎么|帮我把|请把|麻烦把)\s*$/u;
+/** A sentence that takes the request back ("本来想申请退款，后来算了"; "I wanted a refund but never mind"). */
+const TAKEN_BACK = /本来|原本|算了|不用|不需要|不要了|不必|never ?mind|no longer|not anymore|don't need|do not need|instead/i;
+/** The sentence around [from, to) of a text. */
+function sentenceOf(text: string, from: number, to: number): string {
+  const start = Math.max(...['。', '！', '？', '!', '?', '\n', '. '].map((m) => text.lastIndexOf(m, from - 1))) + 1;
+  const ends = ['。', '！', '？', '!', '?', '\n', '. '].map((m) => text.indexOf(m, to)).filter((x) => x >= 0);
+  return text.slice(start, ends.length ? Math.min(...ends) : text.length);
+}
+const ASK_LATIN = new Set(['want', 'need', 'like', 'request', 'requesting', 'demand', 'please', 'get', 'issue', 'process', 'how']);
+/** A mention the customer asks for counts this much more. */
+const ASKED = 1.5;
+
 /** Every phrase found in a text, longest first, none overlapping another (`byLength` from longestFirst). */
-function mentions(text: string, byLength: readonly Phrase[]): Phrase[] {
+function mentions(text: string, byLength: readonly Phrase[]): Mention[] {
   const norm = normalise(text);
   const words = latinWords(text);
   const takenHan = new Uint8Array(norm.length);
   const takenWord = new Uint8Array(words.length);
-  const found: Phrase[] = [];
+  const found: Mention[] = [];
   for (const p of byLength) {
     if (p.han) {
       for (let i = norm.indexOf(p.key); i !== -1; i = norm.indexOf(p.key, i + 1)) {
         if (takenHan.subarray(i, i + p.key.length).some((x) => x)) continue;
         takenHan.fill(1, i, i + p.key.length);
-        found.push(p);
+        const asked = ASK_HAN.test(norm.slice(Math.max(0, i - 6), i)) && !TAKEN_BACK.test(sentenceOf(norm, i, i + p.key.length));
+        found.push({ p, asked });
       }
     } else {
       for (const i of runs(words, p.words)) {
         if (takenWord.subarray(i, i + p.words.length).some((x) => x)) continue;
         takenWord.fill(1, i, i + p.words.length);
-        found.push(p);
+        // "want a refund", "request for a refund", "please refund": up to two words back, past an article or "for".
+        const before = words.slice(Math.max(0, i - 3), i).filter((w) => !/^(a|an|the|for|my|to|me)$/.test(w));
+        found.push({ p, asked: ASK_LATIN.has(before[before.length - 1] ?? '') && !TAKEN_BACK.test(norm) });
       }
     }
   }
@@ -217,10 +245,10 @@ export function scoreOptions(options: readonly OptionText[], texts: readonly Wei
     const perConcept = new Map<string, number[]>();
     const why = new Map<string, number>();
     for (const t of said) {
-      for (const p of t.found) {
+      for (const { p, asked } of t.found) {
         const w = v.weights.get(p.key);
         if (!w) continue;
-        const s = t.weight * w * specificity(p.key);
+        const s = t.weight * w * specificity(p.key) * (asked ? ASKED : 1);
         const c = v.concepts.get(p.key) ?? p.key;
         (perConcept.get(c) ?? perConcept.set(c, []).get(c)!).push(s);
         why.set(p.key, Math.max(why.get(p.key) ?? 0, s));

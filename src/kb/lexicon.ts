@@ -30,6 +30,8 @@ export const SUPPORT_SYNONYMS: readonly (readonly string[])[] = [
   ['物流单号', '运单号', '快递单号', '单号', 'tracking number', 'tracking'],
   ['延迟', '延误', '迟迟', '还没到', '没到', '晚到', '太慢', '很慢', '多久能到', '什么时候到', '催', 'late', 'delayed', 'delay', 'slow', 'overdue', 'not arrived', 'not here yet', 'still waiting', 'taking forever', 'where is my order'],
   ['丢件', '丢失', '丢了', '寄丢', '没收到', '未收到', '收不到货', '显示签收', '被偷', 'lost', 'missing', 'not received', 'never arrived', 'never came', 'never got', 'shows delivered', 'marked as delivered', 'stolen', 'says delivered', 'said delivered', 'delivered but', 'nothing here', 'not there'],
+  // Damage the carrier did: a delivery claim in most helpdesks' taxonomies, apart from a faulty product.
+  ['运输损坏', '运输途中损坏', '运输中损坏', '到货破损', '到货损坏', '收到就是坏的', '快递压坏', '被快递摔坏', '外包装破损', '包装破损', 'arrived damaged', 'damaged in transit', 'damaged in shipping', 'damaged during shipping', 'damaged during delivery', 'damaged in the post', 'arrived broken', 'arrived cracked', 'arrived smashed', 'transit damage', 'shipping damage'],
   ['破损', '损坏', '摔坏', '压坏', '碎了', '裂了', '裂开', '破了', '瑕疵', 'damaged', 'damage', 'broken', 'broke', 'cracked', 'smashed', 'shattered', 'dented', 'crushed', 'scratched'],
   ['故障', '坏了', '不工作', '不能用', '用不了', '没反应', '失灵', '冒烟', '开不了机', '开不开机', '死机', '质量问题', '重启', '重启过', '重新启动', '恢复出厂', '转圈', '原地转圈', 'restart', 'restarted', 'reboot', 'rebooted', 'factory reset', 'keeps spinning', '报错', '闪退', '崩溃', '打不开', '点了没反应', 'does nothing', 'nothing happens', 'bug', 'crash', 'crashes', 'crashed', 'freezes', 'frozen', 'defective', 'defect', 'faulty', 'fault', 'not working', 'stopped working', "doesn't work", 'does not work', "won't turn on", 'dead', 'malfunction', '闪屏', '屏幕闪', '一直在闪', '花屏', '亮点', '坏点', '黑屏', '没声音', '没有声音', '无声', '杂音', '断断续续', '充不进电', '充不了电', '过热', '发烫', '烧焦', '烧了', 'flicker', 'flickering', 'dead pixel', 'dead pixels', 'cutting out', 'cuts out', 'keeps dropping', 'crackle', 'crackles', 'crackling', 'static', 'goes silent', 'no sound', "won't charge", 'not charging', 'overheating', 'overheats', 'melting', 'melted', 'burnt', 'burning smell', 'smoke', 'smoking', 'sparks'],
   ['保修', '质保', '维修', '修理', '售后', 'warranty', 'guarantee', 'repair', 'fix'],
@@ -79,7 +81,7 @@ export interface Topic {
 }
 
 export const SUPPORT_TOPICS: readonly Topic[] = [
-  { names: ['物流', '配送', '快递', '运输', '发货', '送货', 'shipping', 'delivery', 'deliveries', 'logistics', 'shipment', 'courier'], groups: ['物流', '包裹', '发货', '物流单号', '延迟', '丢件', '改地址'] },
+  { names: ['物流', '配送', '快递', '运输', '发货', '送货', 'shipping', 'delivery', 'deliveries', 'logistics', 'shipment', 'courier'], groups: ['物流', '包裹', '发货', '物流单号', '延迟', '丢件', '改地址', '运输损坏'] },
   { names: ['退款', '退货', '退换', '换货', '售后', 'refund', 'refunds', 'return', 'returns', 'exchange', 'exchanges'], groups: ['退款', '退货', '换货', '价保'] },
   { names: ['发票', '开票', '票据', 'invoice', 'invoices', 'invoicing', 'receipt', 'receipts'], groups: ['发票', '专票', '普票', '换开', '抬头', '税号', '财务'] },
   { names: ['账户', '账号', '帐户', '帐号', '登录', '登陆', '密码', '安全', 'account', 'accounts', 'login', 'log in', 'sign in', 'password', 'security'], groups: ['账号', '密码', '登录', '两步验证', '验证码', '短信', '手机号', '邮箱', '注销'] },

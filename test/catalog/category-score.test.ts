@@ -57,6 +57,28 @@ describe('pickCategory', () => {
     expect(p.scores.find((s) => s.value === '')!.score).toBe(0);
   });
 
+  it('what the customer asks for outweighs what happened on the way; a request taken back does not', () => {
+    const options = [
+      { text: '账单问题', value: 'billing' },
+      { text: '退款', value: 'refund' },
+      { text: '退换货', value: 'return' },
+      { text: '其他', value: 'other' },
+    ];
+    const said = [customer('你好，我上个月已经关闭了自动续费，但今天还是被扣了 198 元年费。请帮我退款，谢谢。'), { text: '会员自动续费后要求退款', weight: 1 }];
+    expect(pickCategory(options, said).choice?.value).toBe('refund');
+    const takenBack = [customer('我本来想申请退款的，后来想想算了，不用退款了。能不能帮我把收货地址改到公司？')];
+    expect(pickCategory(ZH, takenBack).choice?.value).toBe('shipping');
+    expect(pickCategory(EN, [customer('You charged my card twice and I want a refund')]).choice?.value).toBe('refund');
+  });
+
+  it('damage in transit is a delivery claim, a fault of the product is not', () => {
+    const options = [{ text: 'Delivery', value: 'delivery' }, { text: 'Product fault', value: 'product' }, { text: 'Other', value: 'other' }];
+    const said = [customer('My order arrived today and the glass lid of the kettle is cracked.'), { text: 'Order 30117 arrived damaged', weight: 1 }];
+    expect(pickCategory(options, said).choice?.value).toBe('delivery');
+    expect(pickCategory(options, [customer('The kettle lid cracked after a week of use')]).choice?.value).toBe('product');
+    expect(pickCategory(ZH, [customer('快递压坏了，外包装破损，里面的杯子碎了')]).choice?.value).toBe('shipping');
+  });
+
   it("learns a label that names no topic from the console's earlier tickets", () => {
     const options = [...EN.slice(0, 5), { text: 'Wholesale desk', value: 'ws' }];
     const examples = [{ category: 'Wholesale desk', text: 'Quote for 500 branded tumblers' }, { category: 'ws', text: 'Branded tumblers for our conference' }];
