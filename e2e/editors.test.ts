@@ -148,59 +148,57 @@ async function posted(page: Page, name: PageName, entry: SentEntry): Promise<str
 describe.each(EDITOR_PAGES)('%s', (name) => {
   const want = EXPECT[name];
 
-  it('reply.draft fills the editor model (zh, two paragraphs), redrafting replaces, clearing empties, and the page posts exactly the draft', async () => {
-    const o = await open(name);
-    try {
-      expectOk(await draft(o, TEXT));
-      expect(await paragraphs(o.page), 'after the first draft').toEqual([FIRST, SECOND]);
-
-      expectOk(await draft(o, REDRAFT));
-      expect(await paragraphs(o.page), 'after drafting again').toEqual(redraftParagraphs(want.soft));
-
-      const cleared = await o.iso<{ ok: boolean }>(`__dh.clearEditor(__dh.detectEditor(__mount()))`);
-      expect(cleared.ok).toBe(true);
-      expect(isEmpty(await paragraphs(o.page)), 'after clearing').toBe(true);
-
-      expectOk(await draft(o, TEXT));
-      fx.reset();
-      if (PAGES[name].post === 'form') {
-        // A native form post reloads the page; its hook then parses the posted HTML the way it reads the editor.
-        await Promise.all([o.page.waitForNavigation({ waitUntil: 'load' }), o.page.click('#send')]);
-        await o.page.waitForFunction(() => window.__fixtureEditor?.ready === true, { timeout: 15_000 });
-      } else {
-        await clickSend(o.page);
-      }
-      const log = await until(async () => fx.log(), (l) => l.length > 0, 10_000);
-      expect(log.map((e) => e.page)).toEqual([`send/${name}`]);
-      expect(await posted(o.page, name, log[0]!), 'what Send posted').toEqual([FIRST, SECOND]);
-    } finally {
-      await o.close();
-    }
+  // One page per editor for both tests: detection only reads, so it runs first, on the page as
+  // it loaded; the draft test then writes, redrafts, clears and posts on that same page.
+  let o: Opened;
+  beforeAll(async () => {
+    o = await open(name);
   });
+  afterAll(async () => o?.close());
 
   it('is detected from its editable, its mount (source field or wrapper), something inside it and its iframe, and found as the composer', async () => {
-    const o = await open(name);
-    try {
-      const d = await o.iso<{ kinds: (string | null)[]; same: boolean; source: boolean; frame: boolean }>(`(() => {
-        const t = __dh.detectEditor(__mount());
-        const inner = t.editable.firstElementChild ?? t.editable;
-        const all = [t, __dh.detectEditor(t.editable), __dh.detectEditor(inner), t.frame ? __dh.detectEditor(t.frame) : t];
-        return { kinds: all.map((x) => x && x.kind), same: all.every((x) => x && x.editable === t.editable), source: !!t.source, frame: !!t.frame };
-      })()`);
-      expect(d).toEqual({ kinds: [want.kind, want.kind, want.kind, want.kind], same: true, source: want.source, frame: want.frame });
+    const d = await o.iso<{ kinds: (string | null)[]; same: boolean; source: boolean; frame: boolean }>(`(() => {
+      const t = __dh.detectEditor(__mount());
+      const inner = t.editable.firstElementChild ?? t.editable;
+      const all = [t, __dh.detectEditor(t.editable), __dh.detectEditor(inner), t.frame ? __dh.detectEditor(t.frame) : t];
+      return { kinds: all.map((x) => x && x.kind), same: all.every((x) => x && x.editable === t.editable), source: !!t.source, frame: !!t.frame };
+    })()`);
+    expect(d).toEqual({ kinds: [want.kind, want.kind, want.kind, want.kind], same: true, source: want.source, frame: want.frame });
 
-      const c = await o.iso<{ ok: boolean; kind?: string; same?: boolean; send?: string; why?: string[]; tried?: string[] }>(`(() => {
-        const r = __dh.findComposer();
-        if (!r.ok) return r;
-        return { ok: true, kind: r.target.kind, same: r.target.editable === __dh.detectEditor(__mount()).editable, send: r.sendButton && r.sendButton.id, why: r.why };
-      })()`);
-      expect(c, JSON.stringify(c)).toMatchObject({ ok: true, kind: want.kind, same: true, send: 'send' });
+    const c = await o.iso<{ ok: boolean; kind?: string; same?: boolean; send?: string; why?: string[]; tried?: string[] }>(`(() => {
+      const r = __dh.findComposer();
+      if (!r.ok) return r;
+      return { ok: true, kind: r.target.kind, same: r.target.editable === __dh.detectEditor(__mount()).editable, send: r.sendButton && r.sendButton.id, why: r.why };
+    })()`);
+    expect(c, JSON.stringify(c)).toMatchObject({ ok: true, kind: want.kind, same: true, send: 'send' });
 
-      const n = await o.iso<{ ok: boolean; name?: string | null }>(`(() => { const r = __dh.findNoteBox(); return r.ok ? { ok: true, name: r.target.editable.getAttribute('name') } : r; })()`);
-      expect(n).toEqual({ ok: true, name: 'note' });
-    } finally {
-      await o.close();
+    const n = await o.iso<{ ok: boolean; name?: string | null }>(`(() => { const r = __dh.findNoteBox(); return r.ok ? { ok: true, name: r.target.editable.getAttribute('name') } : r; })()`);
+    expect(n).toEqual({ ok: true, name: 'note' });
+  });
+
+  it('reply.draft fills the editor model (zh, two paragraphs), redrafting replaces, clearing empties, and the page posts exactly the draft', async () => {
+    expectOk(await draft(o, TEXT));
+    expect(await paragraphs(o.page), 'after the first draft').toEqual([FIRST, SECOND]);
+
+    expectOk(await draft(o, REDRAFT));
+    expect(await paragraphs(o.page), 'after drafting again').toEqual(redraftParagraphs(want.soft));
+
+    const cleared = await o.iso<{ ok: boolean }>(`__dh.clearEditor(__dh.detectEditor(__mount()))`);
+    expect(cleared.ok).toBe(true);
+    expect(isEmpty(await paragraphs(o.page)), 'after clearing').toBe(true);
+
+    expectOk(await draft(o, TEXT));
+    fx.reset();
+    if (PAGES[name].post === 'form') {
+      // A native form post reloads the page; its hook then parses the posted HTML the way it reads the editor.
+      await Promise.all([o.page.waitForNavigation({ waitUntil: 'load' }), o.page.click('#send')]);
+      await o.page.waitForFunction(() => window.__fixtureEditor?.ready === true, { timeout: 15_000 });
+    } else {
+      await clickSend(o.page);
     }
+    const log = await until(async () => fx.log(), (l) => l.length > 0, 10_000);
+    expect(log.map((e) => e.page)).toEqual([`send/${name}`]);
+    expect(await posted(o.page, name, log[0]!), 'what Send posted').toEqual([FIRST, SECOND]);
   });
 });
 

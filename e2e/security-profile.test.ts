@@ -264,7 +264,8 @@ describe('item 4: the "came from" record can be forged by the page', () => {
     const [a, b] = (await fx.truth()).records;
     const env = { browser: h.browser, worker: h.worker, panel };
     const onA = await openPage(env, a!.urls.zh);
-    await new Promise((r) => setTimeout(r, 800));
+    // The page has settled on record A: deskhand left it with the worker for this tab (src/background/came-from.ts).
+    await until(() => h.worker.evaluate(async (k: string) => ((await chrome.storage.session.get(k))[k] as { recordId?: string } | undefined)?.recordId ?? null, `record:${onA.tabId}`), (id) => id === a!.recordId);
     const opened = new Promise<Page>((resolve) => h.browser.once('targetcreated', async (t) => resolve((await t.page())!)));
     // The page claims to be record B (its URL only: the DOM still shows A) and opens the form.
     await onA.page.evaluate((bUrl: string) => {

@@ -103,8 +103,10 @@ export async function walkScreens(opts: { lang: Lang; outDir: string; timeZone: 
     await panel.click('button.run-quick-ticket');
     const flowStatus = await until(() => panel.$eval('.flow-run', (el) => (el as HTMLElement).dataset.runStatus ?? '').catch(() => ''), (s) => s !== '' && s !== 'running');
 
+    // S sends what the reply box holds: it waits for D's toast (the draft is in the box), as a person does.
+    const drafted = await worker.evaluate(() => chrome.i18n.getMessage('toastDrafted'));
     await chord(consolePage, 'KeyD');
-    await wait(800);
+    await until(() => toastText(consolePage), (t) => t.includes(drafted));
     await chord(consolePage, 'KeyS');
     const frame = consolePage.frames().find((f) => f.url().includes('refund-frame'))!;
     await frame.type('input[name=a]', '199');

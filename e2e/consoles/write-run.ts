@@ -2,7 +2,7 @@
  * Driving deskhand's write side on a fixture console as an agent does — hotkeys pressed with
  * real (trusted) keys, tools called from a side-panel page, confirmations given in the side
  * panel — and reading what landed from the console's own backend (its log and truth). Shared
- * by e2e/fixtures-write.test.ts and `npm run bench:consoles`, so both judge the same way.
+ * by e2e/fixtures-write.ts and `npm run bench:consoles`, so both judge the same way.
  *
  * What a person does with the console's own controls (open its refund form, press its own
  * Send) is test-side knowledge of each fixture, in HANDS below; deskhand never sees it.

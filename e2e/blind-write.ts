@@ -8,6 +8,9 @@
  * Each is measured as the page loads and after the agent left the editor in the *other* mode
  * (the reply tools with the editor in note mode, the note with it in reply mode): a reply must
  * never land as a note, and a note must never be published to the customer.
+ *
+ * One console per test file (e2e/blind-write-desk-en.test.ts, e2e/blind-write-desk-zh.test.ts),
+ * so the two run side by side.
  */
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,33 +59,36 @@ const WRONG_MODE: Record<BlindFixtureName, NonNullable<Hands['compose']>> = {
 let l: Launched;
 let env: Env;
 
-beforeAll(async () => {
-  ({ l, env } = await launchEnv());
-});
-afterAll(async () => l?.browser.close());
-
 const show = (rows: WriteRow[]) => rows.filter((r) => r.verdict !== 'right').map((r) => `${r.console} ${r.record} ${r.lang} ${r.tool}: ${r.verdict} ${r.why}`);
 
-describe.each(Object.keys(BLIND_FIXTURES) as BlindFixtureName[])('composer tools on the blind %s console, judged by its backend', (name) => {
-  let fx: FixtureServer;
+/** One blind console's composer tests: a test file of its own (e2e/blind-write-<console>.test.ts), with its own browser. */
+export function composerToolsOn(name: BlindFixtureName): void {
   beforeAll(async () => {
-    fx = await BLIND_FIXTURES[name]();
+    ({ l, env } = await launchEnv());
   });
-  afterAll(async () => fx?.close());
+  afterAll(async () => l?.browser.close());
 
-  it.each(['zh', 'en'] as Lang[])('draft, send and note land as asked, as the page loads (%s)', async (lang) => {
-    const t = truthTarget(name, fx, HANDS[name], noCategory);
-    const [rec] = await t.records();
-    const rows = await judgeWrites(env, t, rec!, lang, COMPOSER);
-    expect(rows).toHaveLength(3);
-    expect(show(rows)).toEqual([]);
-  });
+  describe(`composer tools on the blind ${name} console, judged by its backend`, () => {
+    let fx: FixtureServer;
+    beforeAll(async () => {
+      fx = await BLIND_FIXTURES[name]();
+    });
+    afterAll(async () => fx?.close());
 
-  it.each(['zh', 'en'] as Lang[])('with the editor left in the other mode, a reply never lands as a note and a note is never published (%s)', async (lang) => {
-    const t = truthTarget(`${name}, wrong mode`, fx, { ...HANDS[name], compose: WRONG_MODE[name] }, noCategory);
-    const [rec] = await t.records();
-    const rows = await judgeWrites(env, t, rec!, lang, COMPOSER);
-    expect(rows).toHaveLength(3);
-    expect(show(rows)).toEqual([]);
+    it.each(['zh', 'en'] as Lang[])('draft, send and note land as asked, as the page loads (%s)', async (lang) => {
+      const t = truthTarget(name, fx, HANDS[name], noCategory);
+      const [rec] = await t.records();
+      const rows = await judgeWrites(env, t, rec!, lang, COMPOSER);
+      expect(rows).toHaveLength(3);
+      expect(show(rows)).toEqual([]);
+    });
+
+    it.each(['zh', 'en'] as Lang[])('with the editor left in the other mode, a reply never lands as a note and a note is never published (%s)', async (lang) => {
+      const t = truthTarget(`${name}, wrong mode`, fx, { ...HANDS[name], compose: WRONG_MODE[name] }, noCategory);
+      const [rec] = await t.records();
+      const rows = await judgeWrites(env, t, rec!, lang, COMPOSER);
+      expect(rows).toHaveLength(3);
+      expect(show(rows)).toEqual([]);
+    });
   });
-});
+}
