@@ -109,9 +109,14 @@ function sendInside(form: Element): HTMLElement | null {
 function browserInvalid(form: Element, button: HTMLElement): { name: string; message: string }[] {
   const f = form.tagName === 'FORM' ? (form as HTMLFormElement) : form.closest('form');
   if (!f || f.noValidate || button.hasAttribute('formnovalidate')) return [];
+  // Only a submit button of this form makes the browser validate: a type=button whose script
+  // posts the form (FreeScout's Send) is never stopped by it.
+  const b = button as HTMLButtonElement;
+  if (!/^(BUTTON|INPUT)$/.test(button.tagName) || !/^(submit|image)$/.test(b.type) || b.form !== f) return [];
   const controls = Array.from(f.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('input, select, textarea'));
+  // `validity`, not checkValidity(): that fires "invalid" at the page, which may show its own errors.
   return controls
-    .filter((c) => !c.disabled && c.willValidate && !c.checkValidity())
+    .filter((c) => !c.disabled && c.willValidate && !c.validity.valid)
     .map((c) => ({ name: c.getAttribute('name') || c.id || c.tagName.toLowerCase(), message: c.validationMessage }));
 }
 

@@ -70,12 +70,13 @@ async function teachOne(view: Page, cap: string, slot: string, target: string): 
 describe('osTicket taught by following the popup and the link (generic heuristics otherwise)', () => {
   it('the phone from the user popup and the earlier tickets from the user page: taught on one ticket, read on others as the database has them', async () => {
     const first = await show('maria-refund');
-    // Set aside, the generic reading finds no phone here and no earlier tickets.
+    // Untaught, the generic reading (it opens the user popup itself since issue 21) finds the
+    // database's phone or none, never another.
     const panel = await cb.browser.newPage();
     await panel.goto(`chrome-extension://${cb.extensionId}/src/sidepanel/index.html?tabId=0`, { waitUntil: 'load' });
     const tabId = await cb.tabIdOf(page);
     const before = data<Record<string, string>>(await invokeFrom(panel, tabId, 'customer.read', {}, 'ui'));
-    expect(before.phone).toBeUndefined();
+    expect([undefined, (await ticketUser(first.id)).phoneDisplay]).toContain(before.phone);
 
     const view = await cb.browser.newPage();
     await view.goto(`chrome-extension://${cb.extensionId}/src/sidepanel/index.html?tabId=${tabId}&view=console`, { waitUntil: 'load' });
