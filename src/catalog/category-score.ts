@@ -12,7 +12,8 @@
  *   not also count as a login problem.
  * - A phrase that several options share counts less (it tells them apart less); the
  *   customer's words count 1, the agent's 0.5, a hint 2; a concept said again adds a little;
- *   what the customer asks for ("请帮我退款", "I want a refund") counts half as much again.
+ *   what the customer asks for ("请帮我退款", "I want a refund") counts half as much again,
+ *   a matter raised as an aside ("另外…", "By the way, …") half.
  * - Below the floor nothing is confident: the "other" option is chosen when the form has
  *   one, otherwise nothing.
  *
@@ -169,10 +170,14 @@ function vocabularyOf(option: OptionText, examples: readonly CategoryExample[]):
 /** Longest first: the order mentions() claims text in. */
 const longestFirst = (phrases: Iterable<Phrase>) => [...phrases].sort((a, b) => (b.han ? b.key.length : b.words.length * 3) - (a.han ? a.key.length : a.words.length * 3));
 
-/** A phrase found in a text, and whether it is what the writer asks for ("请帮我退款", "I want a refund"). */
+/**
+ * A phrase found in a text; whether it is what the writer asks for ("请帮我退款", "I want a
+ * refund"), or said in an aside ("另外发票抬头也开错了", "By the way, the invoice…").
+ */
 interface Mention {
   p: Phrase;
   asked: boolean;
+  aside: boolean;
 }
 
 /**
@@ -192,6 +197,32 @@ function sentenceOf(text: string, from: number, to: number): string {
 const ASK_LATIN = new Set(['want', 'need', 'like', 'request', 'requesting', 'demand', 'please', 'get', 'issue', 'process', 'how']);
 /** A mention the customer asks for counts this much more. */
 const ASKED = 1.5;
+/**
+ * A sentence opened as an aside adds a second matter to the case, not the case: "没有声音。
+ * 另外发票抬头也开错了，需要重新开" is a quality case with an invoice on the side. Its mentions
+ * count half and are never the request. English only where the marker opens the
+ * sentence ("Also," is common mid-sentence in the main complaint: "I also tried…").
+ */
+const ASIDE = 0.5;
+const ASIDE_HAN = /(另外|此外|顺便|顺带|还有就是|还有一个|另有一事|题外话)/u;
+const ASIDE_LATIN = /^\s*(also|additionally|separately|by the way|btw|p\.?s\.?|one more thing|on another note|unrelated)\b/i;
+/** Whether the sentence around [from, to) turns to an aside before the phrase. */
+function isAside(text: string, from: number, to: number): boolean {
+  const s = sentenceOf(text, from, to);
+  const start = text.indexOf(s, Math.max(0, from - s.length));
+  const before = start >= 0 && start <= from ? s.slice(0, from - start) : s;
+  return ASIDE_HAN.test(before) || ASIDE_LATIN.test(s);
+}
+
+/** Whether the sentence holding English word `i` of a text opens as an aside. */
+function latinAside(norm: string, i: number): boolean {
+  let seen = 0;
+  for (const sentence of norm.split(/(?<=[.!?。！？\n])\s*/u)) {
+    seen += latinWords(sentence).length;
+    if (i < seen) return ASIDE_LATIN.test(sentence);
+  }
+  return false;
+}
 
 /** Every phrase found in a text, longest first, none overlapping another (`byLength` from longestFirst). */
 function mentions(text: string, byLength: readonly Phrase[]): Mention[] {
@@ -205,8 +236,9 @@ function mentions(text: string, byLength: readonly Phrase[]): Mention[] {
       for (let i = norm.indexOf(p.key); i !== -1; i = norm.indexOf(p.key, i + 1)) {
         if (takenHan.subarray(i, i + p.key.length).some((x) => x)) continue;
         takenHan.fill(1, i, i + p.key.length);
-        const asked = ASK_HAN.test(norm.slice(Math.max(0, i - 6), i)) && !TAKEN_BACK.test(sentenceOf(norm, i, i + p.key.length));
-        found.push({ p, asked });
+        const aside = isAside(norm, i, i + p.key.length);
+        const asked = !aside && ASK_HAN.test(norm.slice(Math.max(0, i - 6), i)) && !TAKEN_BACK.test(sentenceOf(norm, i, i + p.key.length));
+        found.push({ p, asked, aside });
       }
     } else {
       for (const i of runs(words, p.words)) {
@@ -214,7 +246,8 @@ function mentions(text: string, byLength: readonly Phrase[]): Mention[] {
         takenWord.fill(1, i, i + p.words.length);
         // "want a refund", "request for a refund", "please refund": up to two words back, past an article or "for".
         const before = words.slice(Math.max(0, i - 3), i).filter((w) => !/^(a|an|the|for|my|to|me)$/.test(w));
-        found.push({ p, asked: ASK_LATIN.has(before[before.length - 1] ?? '') && !TAKEN_BACK.test(norm) });
+        const aside = latinAside(norm, i);
+        found.push({ p, asked: !aside && ASK_LATIN.has(before[before.length - 1] ?? '') && !TAKEN_BACK.test(norm), aside });
       }
     }
   }
@@ -245,10 +278,10 @@ export function scoreOptions(options: readonly OptionText[], texts: readonly Wei
     const perConcept = new Map<string, number[]>();
     const why = new Map<string, number>();
     for (const t of said) {
-      for (const { p, asked } of t.found) {
+      for (const { p, asked, aside } of t.found) {
         const w = v.weights.get(p.key);
         if (!w) continue;
-        const s = t.weight * w * specificity(p.key) * (asked ? ASKED : 1);
+        const s = t.weight * w * specificity(p.key) * (asked ? ASKED : aside ? ASIDE : 1);
         const c = v.concepts.get(p.key) ?? p.key;
         (perConcept.get(c) ?? perConcept.set(c, []).get(c)!).push(s);
         why.set(p.key, Math.max(why.get(p.key) ?? 0, s));

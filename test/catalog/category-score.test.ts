@@ -71,6 +71,17 @@ describe('pickCategory', () => {
     expect(pickCategory(EN, [customer('You charged my card twice and I want a refund')]).choice?.value).toBe('refund');
   });
 
+  it('a matter raised as an aside ("另外…", "By the way, …") is not what the case is about', () => {
+    const zh = [customer('耳机左耳没有声音，外观没有损坏。另外发票抬头也开错了，需要重新开。')];
+    expect(pickCategory(ZH, zh).choice?.value).toBe('quality');
+    // The same words, not as an aside, make the invoice the request.
+    expect(pickCategory(ZH, [customer('发票抬头开错了，需要重新开。耳机倒是没问题。')]).choice?.value).toBe('invoice');
+    const en = [customer('My headphones stopped working: no sound in the left ear. By the way, the invoice has the wrong company name.')];
+    expect(pickCategory(EN, en).choice?.value).toBe('quality');
+    // "also" inside the main complaint is not an aside.
+    expect(pickCategory(EN, [customer('I also need a corrected invoice, the company name on the invoice is wrong.')]).choice?.value).toBe('invoice');
+  });
+
   it('damage in transit is a delivery claim, a fault of the product is not', () => {
     const options = [{ text: 'Delivery', value: 'delivery' }, { text: 'Product fault', value: 'product' }, { text: 'Other', value: 'other' }];
     const said = [customer('My order arrived today and the glass lid of the kettle is cracked.'), { text: 'Order 30117 arrived damaged', weight: 1 }];
