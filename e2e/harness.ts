@@ -189,7 +189,8 @@ export const mutations = (log: LogEntry[]) => log.filter((e) => e.method !== 'GE
 
 /** The extension's (current) service worker, once its APIs are up — e.g. after a reload. */
 export async function launchedWorker(browser: Browser, extensionId: string, not?: WebWorker): Promise<WebWorker> {
-  for (let i = 0; i < 100; i++) {
+  // A deadline, not a count of tries: each try's evaluate takes longer on a loaded machine.
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
     const targets = browser.targets().filter((t) => t.type() === 'service_worker' && t.url().startsWith(`chrome-extension://${extensionId}/`));
     let worker: WebWorker | null = null;
     for (const t of targets) {
