@@ -181,7 +181,15 @@ export async function runSteps(steps: readonly Step[], from: number, to: number,
       }
       if (missing.length) return end({ kind: 'missing_param', at: i, detail: `no value for {${missing.join('}, {')}}` });
       const needsEl = selectorsOf(step).length > 0;
-      const found = needsEl ? await find(step, o, doc, fresh) : null;
+      let found = needsEl ? await find(step, o, doc, fresh) : null;
+      // What the click before should have shown is not there: a person clicks it once more (a
+      // menu whose script was still binding, a toggle that swallowed the first press).
+      const before = i > from && steps[i - 1]!.type === 'click' ? elements.get(i - 1) : undefined;
+      if (needsEl && !found && before?.isConnected) {
+        press(before);
+        await quiet(doc.documentElement, 80, 1_000, o.signal);
+        found = await find(step, o, doc, fresh);
+      }
       if (needsEl && !found) {
         report('not_found');
         return end({ kind: 'not_found', at: i, detail: `step ${i + 1} (${step.type}): nothing on the page answers ${JSON.stringify(selectorsOf(step)[0])}` });
