@@ -25,11 +25,18 @@ import { highWaterMark, mono, persist } from './clock.ts';
 import { JournaledStore } from './journal.ts';
 import { SessionLedgerStore } from './ledger-store.ts';
 import { STORAGE_FULL, StorageFull } from './room.ts';
-import { awaitCheck, type Verdict } from './next-page.ts';
+import { awaitCheck, awaitHandedOn, setCarriedCalls, type Verdict } from './next-page.ts';
 
 export const sessionStore = new SessionLedgerStore();
 export const ledgerStore = new JournaledStore(sessionStore);
 export const ledger = new Ledger(ledgerStore, { audit: storageAuditSink, mono, highWater: highWaterMark });
+
+// A confirmed send carried to the record's reply page is handed to that page from here, and only
+// while this tab is carrying it out (src/catalog/carry.ts): never a call a page names.
+setCarriedCalls(async (actionId, tabId) => {
+  const e = await ledger.get(actionId);
+  return e && e.state === 'dispatched' && e.call.binding.tabId === tabId ? { call: e.call, approvedBy: e.decidedBy ?? '' } : null;
+});
 
 const DELIVERY_TIMEOUT_MS = 30_000;
 
@@ -211,6 +218,9 @@ export async function dispatchToTab(call: PreparedCall, approvedBy: string): Pro
   if (answer && typeof answer === 'object' && 'lost' in answer) {
     // "Receiving end does not exist": the message never reached a content script.
     if (/receiving end does not exist/i.test(answer.lost)) return failed('NOT_DELIVERED', 'The console tab is not ready (reloading?); nothing was done.');
+    // The page went before its answer could leave (a link to the reply page, a fast redirect): the check it handed on decides.
+    const handed = await awaitHandedOn(call.traceId, tabId);
+    if (handed) return fromVerdict(handed, call);
     return uncertain(`The console tab stopped answering (${answer.lost}); the action may or may not have happened.`);
   }
   const parsed = ExecReply.safeParse(answer.reply);

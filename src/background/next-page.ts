@@ -15,7 +15,7 @@ import { z } from '../tools/zod.ts';
 import { RunResultSchema, type NextPageCheck } from '../messages/index.ts';
 import { auditRecord } from '../tools/audit.ts';
 import { errorSpec, toolError } from '../tools/errors.ts';
-import type { ToolError } from '../tools/types.ts';
+import type { PreparedCall, ToolError } from '../tools/types.ts';
 import { storageAuditSink } from './audit-store.ts';
 
 /** How long the console may take to load its next page and show it to our content script. */
@@ -29,7 +29,18 @@ const KEEP_MS = 120_000;
 /** A tool's result decided on the next page (errors keep the call's trace id). */
 /** What a next page said of a submit: a tool result as the side panel reads it. */
 /** The next page's answer: it looked (`result`, a run result); a refusal means "not this page yet". */
-const VerifyReply = z.looseObject({ ok: z.literal(true), result: z.unknown() });
+const VerifyReply = z.looseObject({ ok: z.literal(true), result: z.unknown(), nextPage: z.optional(z.uuid()) });
+
+/**
+ * A carried confirmed call (check.carry.actionId): the worker's own copy from its ledger and who
+ * approved it, only while that action is dispatched to this tab (set by confirm.ts; next-page.ts
+ * does not import the ledger, which imports it).
+ */
+type CarriedCall = (actionId: string, tabId: number) => Promise<{ call: PreparedCall; approvedBy: string } | null>;
+let carriedCall: CarriedCall = async () => null;
+export function setCarriedCalls(fn: CarriedCall): void {
+  carriedCall = fn;
+}
 
 export type Verdict = { status: 'done'; data: unknown } | { status: 'failed' | 'uncertain'; error: ToolError };
 
@@ -42,6 +53,8 @@ interface Entry {
 }
 
 const entries = new Map<string, Entry>();
+/** Checks by the trace id of the call that handed them on, in order: a carried job's own submit hands on another. */
+const byTrace = new Map<string, string[]>();
 /** Askers that came before their check did. */
 const waiting = new Map<string, ((e: Entry) => void)[]>();
 /** Wakes a tab's loops when its new page's content script says hello (tab.whoami). */
@@ -61,9 +74,34 @@ export function expectNextPage(checkId: string, check: NextPageCheck, sender: { 
     return r;
   });
   entries.set(checkId, entry);
-  setTimeout(() => entries.delete(checkId), NEXT_PAGE_MS + KEEP_MS);
+  byTrace.set(check.traceId, [...(byTrace.get(check.traceId) ?? []), checkId]);
+  setTimeout(() => {
+    entries.delete(checkId);
+    const rest = (byTrace.get(check.traceId) ?? []).filter((id) => id !== checkId);
+    if (rest.length) byTrace.set(check.traceId, rest);
+    else byTrace.delete(check.traceId);
+  }, NEXT_PAGE_MS + KEEP_MS);
   for (const resolve of waiting.get(checkId) ?? []) resolve(entry);
   waiting.delete(checkId);
+  for (const resolve of waiting.get(`trace:${check.traceId}`) ?? []) resolve(entry);
+  waiting.delete(`trace:${check.traceId}`);
+}
+
+/** The check a call's page handed on after `after` (the first, without it), if there is one yet. */
+function handedOn(traceId: string, after?: string): Entry | undefined {
+  const ids = byTrace.get(traceId) ?? [];
+  const from = after ? ids.indexOf(after) + 1 : 0;
+  return after && from === 0 ? undefined : ids.slice(from).map((id) => entries.get(id)).find((e) => !!e);
+}
+
+/**
+ * The result of the check a call handed on as its page went, when its answer could not leave
+ * (the page unloaded first): the confirmation path asks by the call's trace id.
+ */
+export async function awaitHandedOn(traceId: string, tabId: number): Promise<Verdict | null> {
+  const entry = handedOn(traceId) ?? (await announced(`trace:${traceId}`));
+  if (!entry || entry.tabId !== tabId) return null;
+  return entry.result;
 }
 
 /** The next page's content script is up (it asked who it is): try at once instead of at the next tick. */
@@ -111,15 +149,25 @@ async function verify(e: Entry): Promise<Verdict> {
 }
 
 async function attempt(e: Entry): Promise<Attempt> {
+  // A carried job whose page unloaded before it could answer (its own submit): that page's check decides.
+  const later = e.check.carry ? handedOn(e.check.traceId, e.checkId) : undefined;
+  if (later) return { kind: 'answer', verdict: await later.result };
   const tab = await chrome.tabs.get(e.tabId).catch(() => undefined);
   if (!tab) return { kind: 'stop', verdict: uncertain(e.check, 'TAB_CLOSED', 'The console tab was closed before its next page showed the result.') };
   if (tab.url && tab.status === 'complete' && new URL(tab.url).origin !== e.origin) {
     return { kind: 'stop', verdict: uncertain(e.check, 'TAB_NAVIGATED', 'After the submit the tab went to another site, so the result could not be read.') };
   }
-  const asked = await askTab(e.tabId, { type: 'delivery.verify', checkId: e.checkId, check: e.check });
+  const actionId = e.check.carry?.actionId;
+  const carried = actionId ? await carriedCall(actionId, e.tabId) : null;
+  if (actionId && !carried) {
+    return { kind: 'stop', verdict: { status: 'failed', error: toolError(errorSpec('failed', 'CARRY_REFUSED', 'The page asked to carry an action that is not being carried out in this tab; nothing was sent.', e.check.words.fix), e.check.traceId) } };
+  }
+  const asked = await askTab(e.tabId, { type: 'delivery.verify', checkId: e.checkId, check: e.check, ...(carried ? { carried } : {}) });
   const reply = 'reply' in asked ? VerifyReply.safeParse(asked.reply).data : undefined;
   // No content script yet (still loading), or the old page (still waiting for the server).
   if (!reply) return { kind: 'again' };
+  // The carried job's own submit loaded yet another page: that page's check decides.
+  if (reply.nextPage && e.check.carry) return { kind: 'answer', verdict: await awaitCheck(reply.nextPage, e.tabId) };
   const parsed = RunResultSchema.safeParse(reply.result);
   if (!parsed.success) return { kind: 'stop', verdict: uncertain(e.check, 'NO_NEXT_PAGE', 'The next page did not answer clearly.') };
   const r = parsed.data;

@@ -22,6 +22,7 @@ import { recordIdOf } from './composer.ts';
 import { buttonNear, fromOutcome, type OutcomeWords } from './press.ts';
 import { assignByRecipe, jobOf } from './assign-recipe.ts';
 import { recipeSteps } from './recipe.ts';
+import { carryTo, jobPage, opensPage } from './carry.ts';
 
 type Dialog = NonNullable<NonNullable<ConsoleProfile['assign']>['transfer']>;
 type FieldRule = NonNullable<NonNullable<ConsoleProfile['assign']>['queue']>;
@@ -99,7 +100,11 @@ export async function previewAssign(deps: CatalogDeps, k: AssignKind, wanted: st
   if (recipe) return { ...(id ? { recordId: id } : {}), touches: [k.key], missing: [], display: { conversation: id, [k.key]: wanted, via: 'profile recipe', steps: recipeSteps(recipe, { [k.key === 'queue' ? 'queue' : 'assignee']: wanted }) } };
   const where = whereToAssign(deps, k);
   const base = { ...(id ? { recordId: id } : {}) };
-  if ('missing' in where) return { ...base, touches: [], missing: [k.key], display: { conversation: id, [k.key]: wanted, tried: where.missing } };
+  if ('missing' in where) {
+    const away = jobPage(deps, 'assign');
+    if (away) return { ...base, touches: [k.key], missing: [], display: { conversation: id, [k.key]: wanted, ...opensPage(away) } };
+    return { ...base, touches: [], missing: [k.key], display: { conversation: id, [k.key]: wanted, tried: where.missing } };
+  }
   if (where.kind === 'dialog') {
     return { ...base, touches: [k.key], missing: [], display: { conversation: id, [k.key]: wanted, opensFirst: `the ${k.dialogName}, through "${where.opener}"`, via: where.via } };
   }
@@ -127,7 +132,13 @@ export async function runAssign(deps: CatalogDeps, k: AssignKind, wanted: string
   const recipe = deps.model().current().recipe(jobOf(k));
   if (recipe) return assignByRecipe(deps, k, recipe, wanted, ctx);
   const signal = ctx.signal;
-  const where = whereToAssign(deps, k);
+  let where = whereToAssign(deps, k);
+  const away = 'missing' in where ? jobPage(deps, 'assign') : null;
+  if (away) {
+    const carried = await carryTo(deps, away, { tool: toolOf(k), input: { [k.key]: wanted }, words: k.words }, ctx);
+    if (carried) return carried;
+    where = whereToAssign(deps, k);
+  }
   if ('missing' in where) return fail('not_found', errorCode(k, 'FIELD'), `Nothing to assign with was found: ${where.missing}.`, 'Open the ticket first, or teach deskhand the console (profile assign rules).');
   const data = (notice: string, option: OptionLike) => ({ assigned: option.value || option.text, to: option.text, message: notice, conversationId: recordIdOf(deps) });
   if (where.kind === 'field') {

@@ -31,6 +31,8 @@ export interface CatalogDeps {
    * page. Called synchronously from beforeunload/pagehide, while messages can still go out.
    */
   leaving?(check: NextPageCheck): void;
+  /** This call was carried here from the page before (src/catalog/carry.ts): it is not carried on again. */
+  carried?(): boolean;
   /**
    * Text from the configured model (the service worker asks the endpoint; llm.generate).
    * Throws with the endpoint's error in words; the signal aborts the request.

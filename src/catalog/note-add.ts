@@ -7,9 +7,19 @@ import type { WriteTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
 import { deliver, fillComposer } from './landed.ts';
 import { modeCommit, modeControls } from '../dom/composer-mode.ts';
-import { composerOf, openComposer, openerName, recipeCommit, recordIdOf } from './composer.ts';
+import { composerOf, openerName, recipeCommit, recordIdOf } from './composer.ts';
 import { isFailure, recipeOf, recipeSteps } from './recipe.ts';
 import { buttonNear, enabledAfterFill, foreignCommit } from './press.ts';
+import { composerHereOrThere, jobPage, opensPage } from './carry.ts';
+
+const WORDS = {
+  refused: 'NOTE_REFUSED',
+  unclear: 'NOTE_UNCERTAIN',
+  silent: 'NOTE_UNCONFIRMED',
+  fix: 'Fix what it says and add the note again.',
+  check: 'Check the notes list before adding it again.',
+  acts: ACT_WORDS.note,
+};
 
 const input = z.strictObject({ text: z.string().check(z.trim(), z.minLength(1), z.maxLength(2_000)) });
 
@@ -44,10 +54,11 @@ export const noteAdd = (deps: CatalogDeps): WriteTool<typeof input, unknown> => 
     const id = recordIdOf(deps);
     const recipe = recipeOf(deps, 'note');
     const opens = openerName(deps, 'note');
-    return { recordId: id ?? undefined, touches: f ? ['note'] : [], missing: f ? [] : ['note'], display: { conversation: id, text, ...(opens ? { opens } : {}), ...(recipe ? { steps: recipeSteps(recipe, { text }) } : {}) } };
+    const away = f || opens || recipe ? null : jobPage(deps, 'note');
+    return { recordId: id ?? undefined, touches: f || away ? ['note'] : [], missing: f || away ? [] : ['note'], display: { conversation: id, text, ...(opens ? { opens } : {}), ...opensPage(away), ...(recipe ? { steps: recipeSteps(recipe, { text }) } : {}) } };
   },
   async run({ text }, ctx) {
-    const f = await openComposer(deps, 'note', ctx.signal);
+    const f = await composerHereOrThere(deps, 'note', { tool: 'note.add', input: { text }, words: WORDS }, ctx);
     if (!f) return fail('not_found', 'NO_NOTE_BOX', 'No internal-note box was found.', 'Open a conversation first.');
     if (isFailure(f)) return f;
     const byRecipe = !!deps.model().current().recipe('note');
@@ -83,14 +94,7 @@ export const noteAdd = (deps: CatalogDeps): WriteTool<typeof input, unknown> => 
         record: 'same',
         composer: f.el,
         ready: deps.model().current().ready('note'),
-        words: {
-          refused: 'NOTE_REFUSED',
-          unclear: 'NOTE_UNCERTAIN',
-          silent: 'NOTE_UNCONFIRMED',
-          fix: 'Fix what it says and add the note again.',
-          check: 'Check the notes list before adding it again.',
-          acts: ACT_WORDS.note,
-        },
+        words: WORDS,
         data: { added: true, conversationId: recordIdOf(deps) },
         timeoutMs: deps.observeMs ?? 5_000,
         fillMs: filled.ms,

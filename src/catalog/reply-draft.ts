@@ -4,8 +4,12 @@ import { setValue } from '../dom/set-value.ts';
 import { fail, ok } from '../tools/errors.ts';
 import type { WriteTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
-import { composerOf, openComposer, openerName } from './composer.ts';
+import { composerOf, openerName } from './composer.ts';
 import { isFailure, recipeOf, recipeSteps } from './recipe.ts';
+import { composerHereOrThere, jobPage, opensPage } from './carry.ts';
+
+/** A draft carried to the reply page: its codes if that page cannot be reached or answers unclearly. */
+const WORDS = { refused: 'DRAFT_REFUSED', unclear: 'DRAFT_UNCERTAIN', silent: 'DRAFT_UNCONFIRMED', fix: 'Nothing was drafted.', check: 'Look at the reply box before drafting again.' };
 
 const input = z.strictObject({ text: z.string().check(z.trim(), z.minLength(1), z.maxLength(2_000)) });
 
@@ -24,10 +28,11 @@ export const replyDraft = (deps: CatalogDeps): WriteTool<typeof input, unknown> 
     const f = composerOf(deps, 'reply', true);
     const recipe = recipeOf(deps, 'reply');
     const opens = openerName(deps, 'reply');
-    return { touches: f ? ['reply'] : [], missing: f ? [] : ['reply'], display: { text, ...(opens ? { opens } : {}), ...(recipe ? { steps: recipeSteps(recipe, { text }).slice(0, -1) } : {}) } };
+    const away = f || opens || recipe ? null : jobPage(deps, 'reply');
+    return { touches: f || away ? ['reply'] : [], missing: f || away ? [] : ['reply'], display: { text, ...(opens ? { opens } : {}), ...opensPage(away), ...(recipe ? { steps: recipeSteps(recipe, { text }).slice(0, -1) } : {}) } };
   },
   async run({ text }, ctx) {
-    const f = await openComposer(deps, 'reply', ctx.signal);
+    const f = await composerHereOrThere(deps, 'reply', { tool: 'reply.draft', input: { text }, words: WORDS }, ctx);
     if (!f) return fail('not_found', 'NO_COMPOSER', 'No reply composer was found.', 'Open a conversation first, or use page.inspect.');
     if (isFailure(f)) return f;
     const blocked = behindModal(f.el);

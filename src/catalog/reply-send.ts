@@ -11,8 +11,9 @@ import { noHiddenControls } from '../tools/unicode.ts';
 import { deliver, fillComposer } from './landed.ts';
 import { foreignCommit } from './press.ts';
 import { modeCommit } from '../dom/composer-mode.ts';
-import { composerOf, openComposer, recipeCommit, recordIdOf, replyBoxNow } from './composer.ts';
+import { composerOf, recipeCommit, recordIdOf, replyBoxNow } from './composer.ts';
 import { isFailure } from './recipe.ts';
+import { composerHereOrThere, jobPage, opensPage } from './carry.ts';
 
 /** The composer's Send: the profile's, the one found with the composer, else one named Send near it (then anywhere). */
 function sendButton(deps: CatalogDeps, editor: Element): HTMLElement | null {
@@ -61,7 +62,14 @@ export const replySend = (deps: CatalogDeps): SendTool<typeof input, unknown> =>
     const id = facts.recordId;
     if (!id) return fail('not_found', 'NO_CONVERSATION', 'No conversation is open, so there is no one to send to.', 'Open the conversation first.');
     const composer = replyBoxNow(deps);
-    if (!composer) return fail('not_found', 'NO_COMPOSER', 'No reply composer was found.', 'Open the conversation first.');
+    // The reply box on a page of its own (the record's update page): a given text is sent there, once confirmed.
+    const away = composer || !text ? null : jobPage(deps, 'reply');
+    if (away) {
+      // The card says where it will be sent from: the page the link opens.
+      const via = { field: 'opensPage', value: `${away.label} (${away.path})`, source: 'link' as const };
+      return ok({ recordId: id, touches: ['reply', 'send'], provenance: [...facts.provenance, via], display: { text, ...opensPage(away) }, input: { text } });
+    }
+    if (!composer) return fail('not_found', 'NO_COMPOSER', 'No reply composer was found.', text ? 'Open the conversation first.' : 'Open the reply box and type the reply first.');
     // Without text: what the reply box holds; a box in note mode holds a note, never sent as a reply.
     if (!text && !composerOf(deps, 'reply', true)) return fail('validation', 'EMPTY_DRAFT', 'The editor is in internal-note mode: there is no reply draft to send.', 'Switch the editor to Reply and type the reply first.');
     const message = text ?? currentValue(composer.el, composer.kind).trim();
@@ -72,10 +80,11 @@ export const replySend = (deps: CatalogDeps): SendTool<typeof input, unknown> =>
     if (foreign) return foreign;
     return ok({ recordId: id, touches: ['reply', 'send'], provenance: facts.provenance, display: { text: message }, input: { text: message } });
   },
-  async deliver({ text }, _call, ctx) {
+  async deliver({ text }, call, ctx) {
     // The executor checked the call against `prepared`: the text is there. Belt and braces.
     if (!text) return fail('failed', 'EMPTY_DRAFT', 'The prepared message has no text. Nothing was sent.', 'Prepare the send again.');
-    const f = await openComposer(deps, 'reply', ctx.signal);
+    // Nothing is typed here when the box is on the record's reply page: the confirmed call goes there and is checked and sent there.
+    const f = await composerHereOrThere(deps, 'reply', { tool: 'reply.send', input: { text }, actionId: call.actionId, words: WORDS }, ctx);
     if (f && isFailure(f)) return f;
     let button = f ? sendButton(deps, f.el) : null;
     const byRecipe = !!deps.model().current().recipe('reply');

@@ -13,6 +13,11 @@ import { teachModule } from './teach-loader.ts';
 import { chooseCheckId, isOwnCheck, takeAnnounced } from './next-page.ts';
 import { verifyHere } from '../catalog/landed.ts';
 import { announceVerdict } from './verdict.ts';
+import { carryHere } from './carry.ts';
+import type { RunResult } from '../tools/types.ts';
+
+/** A result as it crosses to the worker: an error keeps the call's trace id. */
+const withTrace = (r: RunResult<unknown>, traceId: string) => ('error' in r ? { ...r, error: { ...r.error, traceId } } : r);
 
 export interface ContentState {
   host: Host;
@@ -49,9 +54,14 @@ async function handle(state: ContentState, raw: unknown, sender: chrome.runtime.
       if (from.kind !== 'background') return refusal('NOT_FROM_BACKGROUND', 'Only the service worker asks a page to verify a delivery.');
       // The page that pressed the submit is still here (the console did not load another yet).
       if (isOwnCheck(msg.checkId)) return refusal('SAME_PAGE', 'This is the page that pressed the submit.', 'unavailable');
+      // A job carried here from the page before: done here, and its result is the answer.
+      if (msg.check.carry) {
+        const a = await carryHere(host, msg.checkId, msg.check, msg.carried);
+        return { ok: true, result: withTrace(a.result, msg.check.traceId), ...(a.nextPage ? { nextPage: a.nextPage } : {}) };
+      }
       const result = await verifyHere(host.deps, msg.check, AbortSignal.timeout(10_000));
       announceVerdict(msg.checkId, msg.check, result);
-      return { ok: true, result: 'error' in result ? { ...result, error: { ...result.error, traceId: msg.check.traceId } } : result };
+      return { ok: true, result: withTrace(result, msg.check.traceId) };
     }
     case 'settings.changed': {
       if (from.kind !== 'background') return refusal('NOT_FROM_BACKGROUND', 'Only the service worker changes settings here.');

@@ -19,6 +19,7 @@ import { createToolCore } from '../tools/index.ts';
 import type { Caller, InvokeCtx, PreparedCall } from '../tools/types.ts';
 import { toBackground } from '../messages/client.ts';
 import { announceLeaving } from './next-page.ts';
+import { isCarrying } from './carry.ts';
 import { CameFromSchema } from '../messages/came-from.ts';
 
 export interface Host {
@@ -97,6 +98,7 @@ export function createHost(getSettings: () => Settings, tabId: () => number | un
       ...[...fetched, ...BUILTIN_PROFILES].filter((l) => profileTooSlow(l.profile)).map((l) => ({ source: l.source, id: l.profile.id, problems: [problem('', 'too_slow_here', 'a pattern of this profile took too long on this page; generic reading is used')] })),
     ],
     leaving: announceLeaving,
+    carried: isCarrying,
     generate: generateInWorker,
   };
   registerCatalog(core.registry, deps);

@@ -191,8 +191,8 @@ function looks(c: ModeControls): [string, string] | null {
 /** The two looks traded places: the one pressed now looks as the chosen one did, so it is chosen. */
 const swapped = (before: [string, string], after: [string, string] | null) => !!after && before[0] !== before[1] && after[0] === before[1] && after[1] === before[0];
 
-/** A submit that names no job: what one shared editor's single button says whatever its mode. */
-const GENERIC_SUBMIT = /^(提交|发布|保存|确定|发送|submit|post|save|ok|send|add)$/i;
+/** A submit that names no job: what one shared editor's single button says whatever its mode (an update page's one "Update" too). */
+const GENERIC_SUBMIT = /^(提交|发布|保存|确定|发送|更新|提交更新|保存修改|submit|post|save|ok|send|add|update|save changes)$/i;
 
 /**
  * The one button that commits a shared editor, whatever its mode (desk consoles with a radio

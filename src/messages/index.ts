@@ -170,7 +170,13 @@ export const ToContent = z.lazy(() => z.discriminatedUnion('type', [
   /** side panel: tools for the model (read only) */
   z.strictObject({ type: z.literal('tools.schemas') }),
   /** service worker only: is what this check expects on this (new) page? */
-  z.strictObject({ type: z.literal('delivery.verify'), checkId: z.uuid(), check: NextPageCheckSchema }),
+  z.strictObject({
+    type: z.literal('delivery.verify'),
+    checkId: z.uuid(),
+    check: NextPageCheckSchema,
+    /** A carried confirmed call (check.carry.actionId), from the worker's ledger, and who approved it. */
+    carried: z.optional(z.strictObject({ call: PreparedCallSchema, approvedBy: z.string().check(z.maxLength(100)) })),
+  }),
   /** service worker only: taught or admin profiles changed; ask again with profiles.get */
   z.strictObject({ type: z.literal('profiles.changed') }),
   /** side panel: teach mode, point at one example of a capability (the picker runs until a trusted pick or Esc) */

@@ -118,6 +118,16 @@ export const NextPageCheckSchema = z.lazy(() => z.strictObject({
   }),
   /** The tool's data on success (the notice and what was seen are added to it). */
   data: z.record(z.string(), Json),
+  /**
+   * The job itself goes to the next page (the record's own page for it, opened by its link):
+   * that page does it and answers with its result, rather than looking for one. `path` is where
+   * the link pointed; a confirmed call names its ledger action (the worker hands the call over).
+   */
+  carry: z.optional(z.strictObject({
+    path: z.string().check(z.maxLength(2_000)),
+    input: Json,
+    actionId: z.optional(z.string().check(z.maxLength(100))),
+  })),
 }));
 export type NextPageCheck = z.infer<typeof NextPageCheckSchema>;
 

@@ -8,8 +8,9 @@
 import { urlParts } from './url.ts';
 
 /** Where a value shown on a card came from. `url` is checked against the browser's own URL. */
-export type FactSource = 'url' | 'heading' | 'attribute' | 'profile' | 'thread' | 'panel' | 'input';
-export const FACT_SOURCES = ['url', 'heading', 'attribute', 'profile', 'thread', 'panel', 'input'] as const satisfies readonly FactSource[];
+/** `link`: a link on the page the action goes through (the record's update page it is carried to). */
+export type FactSource = 'url' | 'heading' | 'attribute' | 'profile' | 'thread' | 'panel' | 'input' | 'link';
+export const FACT_SOURCES = ['url', 'heading', 'attribute', 'profile', 'thread', 'panel', 'input', 'link'] as const satisfies readonly FactSource[];
 
 /** One reading of a value from the page, e.g. the conversation id from the URL. */
 export interface Fact {
