@@ -191,7 +191,8 @@ describe('FreeScout taught by doing (trusted input, the commit recorded and neve
     await page.keyboard.type('Thanks for waiting');
     // The typing becomes a step when the agent moves on: here, to the panel's button.
     await view.bringToFront();
-    expect(await stepsSeen(view)).toBe(2);
+    // The recorder's steps reach the panel as messages: waited for, not read at once.
+    expect(await until(() => stepsSeen(view), (n) => n >= 2, 5_000)).toBe(2);
     await view.click('.finish-recording');
     await page.bringToFront();
     const send = await page.waitForSelector('button.btn-reply-submit', { visible: true, timeout: 5_000 }).catch(async (e: unknown) => {
