@@ -12,7 +12,7 @@ import { PATTERN_FIXTURES } from '../fixtures/index.ts';
 import type { FixtureServer } from '../fixtures/types.ts';
 import type { Launched } from '../scripts/browser.ts';
 import { launchEnv, type Env } from './consoles/fixture-run.ts';
-import { confirmInPanel, invoke, ledger, openPage } from './consoles/write-run.ts';
+import { confirmInPanel, invoke, ledger, openPage, press } from './consoles/write-run.ts';
 import { inContentWorld, poll, until } from './harness.ts';
 
 let l: Launched;
@@ -67,6 +67,14 @@ describe('a job carried to the record page that holds it', () => {
     expect(path()).toBe('/ticket/5/update');
     const html = await page.evaluate(() => Object.values((window as unknown as { CKEDITOR: { instances: Record<string, { getData(): string }> } }).CKEDITOR.instances)[0]!.getData());
     expect(html).toContain('您好，正在为您核实。');
+    expect(await posts()).toEqual([]);
+  });
+
+  it('D (draft from the KB) on the record page drafts into the update page’s editor and says so there', async () => {
+    await press(page, 'KeyD', (x) => x.includes('回复草稿已填入回复框'), 20_000);
+    expect(path()).toBe('/ticket/5/update');
+    const html = await page.evaluate(() => Object.values((window as unknown as { CKEDITOR: { instances: Record<string, { getData(): string }> } }).CKEDITOR.instances)[0]!.getData());
+    expect(html).toContain('孙悦');
     expect(await posts()).toEqual([]);
   });
 

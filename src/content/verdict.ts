@@ -34,6 +34,8 @@ export function announceVerdict(checkId: string, check: NextPageCheck, result: R
   waiters.get(checkId)?.(result);
   waiters.delete(checkId);
   if (check.caller !== 'hotkey' && check.caller !== 'plan') return;
+  // D carried to the record's reply page: the draft is in this page's box, which is what to say.
+  if (result.status === 'done' && check.carry && check.tool === 'reply.draft') return toast(t('toastDrafted'), 'ok', 7_000);
   // A flow's step: the flow that goes on here (src/content/flows.ts) gives the final word.
   if (result.status === 'done') return toast(check.caller === 'plan' ? t('toastStepLandedNextPage') : t('toastLandedNextPage'), 'ok', 5_000);
   toast(errorText({ ...result.error }), result.error.type === 'uncertain' ? 'warn' : 'error', 7_000);
