@@ -5,7 +5,7 @@
  * still on this record, the required role, not expired, and for money a deliberate tick of
  * the amount.
  */
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { displayOf, factsFor, moneyOf } from '../tools/card.ts';
 import type { LedgerEntry, RolesSource } from '../tools/ledger.ts';
 import { RISK_RULES } from '../tools/policy.ts';
@@ -32,10 +32,12 @@ interface CardProps {
   rolesSource: RolesSource;
   stale: ToolError | null;
   busy: boolean;
+  /** A card that just appeared (S or R opened the panel for it): it takes the keyboard focus. */
+  focus?: boolean;
   onDecide: (e: LedgerEntry, ok: boolean) => void;
 }
 
-export function Card({ entry, roles, rolesSource, stale, busy, onDecide }: CardProps) {
+export function Card({ entry, roles, rolesSource, stale, busy, focus, onDecide }: CardProps) {
   const now = useNow();
   const call = entry.call;
   const left = Math.max(0, call.expiresAt - now);
@@ -46,7 +48,14 @@ export function Card({ entry, roles, rolesSource, stale, busy, onDecide }: CardP
   const [ack, setAck] = useState(false);
   // Phones marked is part of what the card shows: the dwell starts again once they are (card-text.tsx).
   const phones = usePhonesMarked();
-  const gate = useDwell(`${call.fingerprint}|${stale ? 'stale' : 'ok'}|${call.conflicts.length}|${phones}`, isHigh(call) ? 2_000 : 1_000);
+  const dwellMs = isHigh(call) ? 2_000 : 1_000;
+  const gate = useDwell(`${call.fingerprint}|${stale ? 'stale' : 'ok'}|${call.conflicts.length}|${phones}`, dwellMs);
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    // Not from a field the agent is typing in (the chat's ask box): only from nowhere or another card.
+    const at = document.activeElement;
+    if (focus && (!at || at === document.body || at.classList.contains('card'))) ref.current?.focus();
+  }, [focus]);
   const blocked = busy || expired || roleMissing || !!stale || call.conflicts.length > 0 || (amount !== null && !ack);
   const canConfirm = !blocked && gate.armed;
   const { text, ...fields } = shown;
@@ -56,8 +65,34 @@ export function Card({ entry, roles, rolesSource, stale, busy, onDecide }: CardP
     if (!canConfirm || !attentive()) return;
     onDecide(entry, true);
   };
+  const onKey = (e: KeyboardEvent) => {
+    // The card's own keys, on the card itself (a focused button or box keeps its own Enter);
+    // a decision only once the card is armed, as for the mouse.
+    if (!e.isTrusted || e.target !== ref.current) return;
+    if (e.key === 'Enter' && canConfirm) {
+      e.preventDefault();
+      confirm();
+    } else if (e.key === 'Escape' && gate.armed && !busy) {
+      e.preventDefault();
+      onDecide(entry, false);
+    } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      moveFocus(ref.current, e.key === 'ArrowDown' ? 1 : -1);
+    }
+  };
   return (
-    <article class={`card risk-${call.risk}${stale ? ' stale' : ''}`} data-action-id={call.actionId} data-tool={call.tool} data-armed={String(gate.armed)} data-stale={String(!!stale)}>
+    <article
+      ref={ref}
+      tabIndex={-1}
+      onKeyDown={onKey}
+      aria-keyshortcuts="Enter Escape ArrowDown ArrowUp"
+      aria-label={toolTitle(call.tool, call.title)}
+      class={`card risk-${call.risk}${stale ? ' stale' : ''}`}
+      data-action-id={call.actionId}
+      data-tool={call.tool}
+      data-armed={String(gate.armed)}
+      data-stale={String(!!stale)}
+    >
       <header>
         <strong class="title">{toolTitle(call.tool, call.title)}</strong>
         <span class={`badge risk-${call.risk}`}>{t(`risk_${call.risk}`)}</span>
@@ -110,8 +145,10 @@ export function Card({ entry, roles, rolesSource, stale, busy, onDecide }: CardP
         </label>
       )}
       {!blocked && !gate.armed && <p class="dwell">{gate.attentive ? t('cardDwell') : t('cardUnfocused')}</p>}
+      {canConfirm && <p class="keys">{t('cardKeys')}</p>}
       <div class="actions">
-        <button class="confirm" disabled={!canConfirm} onClick={confirm}>
+        {/* The wait before Confirm is armed fills the button, so it is seen, not just a grey button. */}
+        <button class={`confirm${!blocked && !gate.armed && gate.attentive ? ' arming' : ''}`} style={{ '--dwell': `${dwellMs}ms` }} disabled={!canConfirm} onClick={confirm}>
           {t('confirm')}
         </button>
         <button class="reject" disabled={busy} onClick={() => onDecide(entry, false)}>
@@ -120,6 +157,13 @@ export function Card({ entry, roles, rolesSource, stale, busy, onDecide }: CardP
       </div>
     </article>
   );
+}
+
+/** Arrow keys move between the cards, as in a list. */
+function moveFocus(from: HTMLElement | null, by: 1 | -1): void {
+  const cards = Array.from(from?.closest('.confirmations')?.querySelectorAll<HTMLElement>('.card') ?? []);
+  const next = cards[cards.indexOf(from!) + by];
+  next?.focus();
 }
 
 /** What the action does, once: irreversible actions say so in one clear line. */

@@ -6,7 +6,7 @@
  * tab shows another record (stale) or the page's sources disagree (conflict). Outcomes are
  * shown distinctly; deskhand's own refusals never read as the console's.
  */
-import { useCallback, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { ApproveResult, LedgerEntry, RolesSource } from '../tools/ledger.ts';
 import type { ToolError } from '../tools/types.ts';
 import { checkReply, settleSent, toBackground } from '../messages/client.ts';
@@ -37,6 +37,15 @@ export function Confirmations({ tabId, roles, onListed }: { tabId: number; roles
   const early = useRef(first);
   const [lists, setLists] = useState<Lists>(() => (first && 'value' in first && listsOf(checkReply<Lists>(first.value))) || EMPTY);
   const [busy, setBusy] = useState<string | null>(null);
+  // The card that appeared last, for the keyboard: the ones already listed at the first render are not "new".
+  const seen = useRef<Set<string> | null>(null);
+  const [focusId, setFocusId] = useState<string | null>(null);
+  useEffect(() => {
+    const ids = lists.pending.map((e) => e.call.actionId);
+    const fresh = seen.current ? ids.filter((id) => !seen.current!.has(id)) : ids.slice(-1);
+    seen.current = new Set([...(seen.current ?? []), ...ids]);
+    if (fresh.length) setFocusId(fresh[fresh.length - 1]!);
+  }, [lists.pending]);
   const [error, setError] = useState<string | null>(null);
 
   const refresh = useCallback(async () => {
@@ -84,7 +93,7 @@ export function Confirmations({ tabId, roles, onListed }: { tabId: number; roles
       {error && <p class="error" role="alert">{error}</p>}
       {lists.pending.length === 0 && lists.recent.length === 0 && <p class="empty nothing-pending">{t('nothingPending')}</p>}
       {lists.pending.map((e) => (
-        <Card key={e.call.actionId} entry={e} roles={roles} rolesSource={lists.rolesSource} stale={lists.stale[e.call.actionId] ?? null} busy={busy === e.call.actionId} onDecide={decide} />
+        <Card key={e.call.actionId} entry={e} roles={roles} rolesSource={lists.rolesSource} stale={lists.stale[e.call.actionId] ?? null} busy={busy === e.call.actionId} focus={focusId === e.call.actionId} onDecide={decide} />
       ))}
       {lists.recent.length > 0 && (
         <>

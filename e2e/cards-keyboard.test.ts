@@ -1,0 +1,83 @@
+/**
+ * Keyboard-first confirming (issue 23 item 1), in the real side panel with real key presses:
+ * the card that just appeared has the focus; the wait before Confirm is armed shows on the
+ * button; then Enter confirms and Esc rejects — neither before the card is armed — and the
+ * arrow keys move between cards. Judged by the demo console's backend and the ledger.
+ */
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ToolResult } from '../src/tools/types.ts';
+import { mutations, startHarness, until, type Harness } from './harness.ts';
+
+let h: Harness;
+let tabId: number;
+
+beforeAll(async () => {
+  h = await startHarness({ roles: ['AGENT'] });
+});
+afterAll(async () => h?.close());
+beforeEach(async () => {
+  ({ tabId } = await h.freshConsole());
+});
+
+async function prepare(panel: Page, text: string): Promise<string> {
+  const r: ToolResult = await h.invoke(panel, tabId, 'reply.send', { text });
+  if (r.status !== 'needs_confirmation') throw new Error(`not prepared: ${JSON.stringify(r)}`);
+  return r.call.actionId;
+}
+
+/** The side panel in front with the focus a person looking at it has (as scripts/browser.ts confirmCard). */
+async function panelInFront(): Promise<Page> {
+  const panel = await h.panel(tabId);
+  await panel.bringToFront();
+  const cdp = await panel.createCDPSession();
+  await cdp.send('Emulation.setFocusEmulationEnabled', { enabled: true });
+  return panel;
+}
+
+const focusedCard = (panel: Page) => panel.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.actionId ?? `${document.activeElement?.tagName}.${document.activeElement?.className}`);
+/** The ledger's state of a call, straight from the worker's session storage. */
+const stateOf = (actionId: string) =>
+  h.worker.evaluate(async (id: string) => {
+    const all = Object.values(await chrome.storage.session.get(null)) as { state?: string; call?: { actionId?: string } }[];
+    return all.find((e) => e.call?.actionId === id)?.state ?? null;
+  }, actionId);
+
+describe('confirming from the keyboard', () => {
+  it('the new card has the focus; Enter before it is armed does nothing, once armed it confirms; the send lands once', async () => {
+    const panel = await panelInFront();
+    const id = await prepare(panel, '您好，已为您处理。');
+    const card = `.card[data-action-id="${id}"]`;
+    await panel.waitForSelector(card);
+    expect(await until(() => focusedCard(panel), (x) => x === id, 5_000)).toBe(id);
+    // The wait shows on the button while it lasts.
+    expect(await panel.$eval(`${card} button.confirm`, (b) => b.classList.contains('arming'))).toBe(true);
+    await panel.keyboard.press('Enter');
+    expect(await stateOf(id)).toBe('pending');
+    await panel.waitForSelector(`${card}[data-armed="true"]`);
+    expect(await panel.$eval(`${card} .keys`, (e) => e.textContent)).toMatch(/Enter/);
+    await panel.keyboard.press('Enter');
+    expect(await until(() => stateOf(id), (s) => s === 'executed', 10_000)).toBe('executed');
+    expect(mutations(await h.log())).toHaveLength(1);
+    await panel.close();
+  });
+
+  it('Esc rejects an armed card and sends nothing; arrow keys move between cards', async () => {
+    const panel = await panelInFront();
+    const first = await prepare(panel, '第一条');
+    await until(() => focusedCard(panel), (x) => x === first, 5_000);
+    const second = await prepare(panel, '第二条');
+    // The newer card takes the focus when it appears.
+    expect(await until(() => focusedCard(panel), (x) => x === second, 5_000)).toBe(second);
+    await panel.keyboard.press('ArrowUp');
+    expect(await focusedCard(panel)).toBe(first);
+    await panel.keyboard.press('ArrowDown');
+    expect(await focusedCard(panel)).toBe(second);
+    await panel.waitForSelector(`.card[data-action-id="${second}"][data-armed="true"]`);
+    await panel.keyboard.press('Escape');
+    expect(await until(() => stateOf(second), (s) => s === 'rejected', 5_000)).toBe('rejected');
+    expect(await stateOf(first)).toBe('pending');
+    expect(mutations(await h.log())).toEqual([]);
+    await panel.close();
+  });
+});
