@@ -153,6 +153,19 @@ describe('knowledge sources', () => {
     expect(chips).toEqual(['如何修改发票抬头|本地知识库']);
   });
 
+  it('a chat answer whose knowledge search failed says the knowledge base could not be reached and is not offered as a reply draft', async () => {
+    await useProviders([jsonEndpoint('/api/kb/broken', 'Broken API')]);
+    const { tabId } = await h.freshConsole();
+    const panel = await h.panel(tabId);
+    await panel.waitForSelector('textarea[name=question]');
+    await panel.type('textarea[name=question]', '发票抬头怎么改');
+    await panel.click('button.send');
+    await panel.waitForSelector('.turn[data-stopped="answered"]', { timeout: 20_000 });
+    expect(await panel.$$eval('.turn .chip', (els) => els.map((e) => `${(e as HTMLElement).dataset.tool}:${(e as HTMLElement).dataset.status}`))).toEqual(['kb.search:error']);
+    expect(await panel.$eval('.turn .kb-down', (el) => el.textContent)).toContain('知识库暂时不可用');
+    expect(await panel.$('.turn .insert-reply')).toBeNull();
+  });
+
   it('Alt+Shift+D drafts with the imported article\'s answer and names it in the toast', async () => {
     await useProviders([LOCAL]);
     const { page } = await h.freshConsole('/?c=C-1001');

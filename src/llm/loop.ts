@@ -48,6 +48,8 @@ export interface ToolChip {
   summary: string;
   /** The trimmed result as the model saw it (without delimiters). */
   detail: string;
+  /** The error's code when the call failed (KB_UNREACHABLE: the answer was built without the knowledge base). */
+  code?: string;
 }
 
 export type LoopEvent =
@@ -282,8 +284,8 @@ function safeCanonical(v: unknown): string {
   }
 }
 
-function describe(res: ToolResult): { summary: string; detail: string } {
+function describe(res: ToolResult): { summary: string; detail: string; code?: string } {
   const detail = JSON.stringify('data' in res ? res.data : 'error' in res ? res.error : res, null, 1) ?? '';
   const summary = 'data' in res ? `${detail.length} chars` : 'error' in res ? res.error.detail : '';
-  return { summary: summary.slice(0, 160), detail: detail.length > 2_000 ? `${detail.slice(0, 2_000)}…` : detail };
+  return { summary: summary.slice(0, 160), detail: detail.length > 2_000 ? `${detail.slice(0, 2_000)}…` : detail, ...('error' in res ? { code: res.error.code.slice(0, 60) } : {}) };
 }

@@ -8,7 +8,7 @@ import { isConfigured, makeClient } from '../llm/client.ts';
 import { askQuestion, MAX_ANSWER_CHARS, MAX_ROUNDS, type ToolChip } from '../llm/loop.ts';
 import type { Settings } from '../settings/schema.ts';
 import type { FunctionSchema, ToolResult } from '../tools/types.ts';
-import { toTab } from '../messages/client.ts';
+import { invokeInTab, toTab } from '../messages/client.ts';
 import { inputWords } from '../ui/describe.ts';
 import { endpointText, errorText } from '../ui/errors.ts';
 import { t, toolTitle, uiLang } from '../ui/i18n.ts';
@@ -207,7 +207,13 @@ function TurnView({ turn: stored, running, onOpen, tabId }: { turn?: StoredTurn;
       )}
       {turn.stopped === 'round_cap' && <p class="notice round-cap">{t('chatRoundCap', MAX_ROUNDS)}</p>}
       {turn.capped && <p class="notice capped">{t('chatCapped', Math.round(MAX_ANSWER_CHARS / 1024))}</p>}
-      {turn.stopped === 'answered' && turn.answer && <InsertIntoReply tabId={tabId} text={turn.answer} />}
+      {kbDown(turn.chips) && (
+        <p class="notice kb-down" role="alert">
+          {t('chatKbDown')}
+        </p>
+      )}
+      {/* An answer built on a knowledge search that failed is not offered as a reply draft. */}
+      {turn.stopped === 'answered' && turn.answer && !kbDown(turn.chips) && <InsertIntoReply tabId={tabId} text={turn.answer} />}
       {turn.stopped === 'aborted' && <p class="notice">{t('stopped')}</p>}
       {turn.error && turn.stopped === 'error' && (
         <p class="error" role="alert">
@@ -218,6 +224,9 @@ function TurnView({ turn: stored, running, onOpen, tabId }: { turn?: StoredTurn;
   );
 }
 
+/** A knowledge search of this turn failed (unreachable, timed out, refused by the source): the answer lacks it. */
+const kbDown = (chips: readonly ToolChip[]) => chips.some((c) => c.name === 'kb.search' && c.status === 'error');
+
 /**
  * "Insert into reply": the answer goes into the console's composer as a draft through
  * `reply.draft` under the `ui` caller (a person clicked). It is never sent from here.
@@ -225,8 +234,9 @@ function TurnView({ turn: stored, running, onOpen, tabId }: { turn?: StoredTurn;
 function InsertIntoReply({ tabId, text }: { tabId: number; text: string }) {
   const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
   const insert = async () => {
-    const r = await toTab<{ result: ToolResult }>(tabId, { type: 'tools.invoke', caller: 'ui', name: 'reply.draft', input: { text }, toolCallId: crypto.randomUUID(), sessionId: 'panel', model: '' });
-    const result: ToolResult = r.ok ? r.result : { status: 'failed', error: r.error };
+    // invokeInTab: a reply box on the record's own reply page is reached there (catalog/carry.ts), and its answer followed.
+    const r = await invokeInTab(tabId, { type: 'tools.invoke', caller: 'ui', name: 'reply.draft', input: { text }, toolCallId: crypto.randomUUID(), sessionId: 'panel', model: '' });
+    const result = (r.ok ? r.result : { status: 'failed', error: r.error }) as ToolResult;
     if (result.status === 'done') setNote({ ok: true, text: t('chatInserted') });
     else setNote({ ok: false, text: t('chatInsertFailed', 'error' in result ? errorText(result.error) : '') });
   };
