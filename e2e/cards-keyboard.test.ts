@@ -50,6 +50,10 @@ describe('confirming from the keyboard', () => {
     const card = `.card[data-action-id="${id}"]`;
     await panel.waitForSelector(card);
     expect(await until(() => focusedCard(panel), (x) => x === id, 5_000)).toBe(id);
+    // Announced to a screen reader, in a page that says its language; the open view says it is pressed.
+    expect(await panel.$eval('.confirmations [aria-live]', (e) => e.textContent)).toMatch(/^等待您确认：/);
+    expect(await panel.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
+    expect(await panel.$eval('button[name=view-work]', (b) => b.getAttribute('aria-pressed'))).toBe('true');
     // The wait shows on the button while it lasts.
     expect(await panel.$eval(`${card} button.confirm`, (b) => b.classList.contains('arming'))).toBe(true);
     await panel.keyboard.press('Enter');

@@ -59,13 +59,13 @@ export function App() {
         )}
       </header>
       <nav class="views">
-        <button class={view === 'work' ? 'view active' : 'view'} name="view-work" onClick={() => setView('work')}>
+        <button class={view === 'work' ? 'view active' : 'view'} aria-pressed={view === 'work'} name="view-work" onClick={() => setView('work')}>
           {t('tabChat')}
         </button>
-        <button class={view === 'activity' ? 'view active' : 'view'} name="view-activity" onClick={() => setView('activity')}>
+        <button class={view === 'activity' ? 'view active' : 'view'} aria-pressed={view === 'activity'} name="view-activity" onClick={() => setView('activity')}>
           {t('tabActivity')}
         </button>
-        <button class={view === 'console' ? 'view active' : 'view'} name="view-console" onClick={() => setView('console')}>
+        <button class={view === 'console' ? 'view active' : 'view'} aria-pressed={view === 'console'} name="view-console" onClick={() => setView('console')}>
           {t('tabConsole')}
         </button>
       </nav>

@@ -13,7 +13,7 @@ import { checkReply, settleSent, toBackground } from '../messages/client.ts';
 import type { Reply } from '../messages/index.ts';
 import { takeEarlyList } from './early-list.ts';
 import { errorText } from '../ui/errors.ts';
-import { t } from '../ui/i18n.ts';
+import { t, toolTitle } from '../ui/i18n.ts';
 import { Card } from './ConfirmCard.tsx';
 import { OutcomeRow } from './OutcomeRow.tsx';
 
@@ -46,6 +46,8 @@ export function Confirmations({ tabId, roles, onListed }: { tabId: number; roles
     seen.current = new Set([...(seen.current ?? []), ...ids]);
     if (fresh.length) setFocusId(fresh[fresh.length - 1]!);
   }, [lists.pending]);
+  const newest = lists.pending.find((e) => e.call.actionId === focusId);
+  const announced = newest ? toolTitle(newest.call.tool, newest.call.title) : '';
   const [error, setError] = useState<string | null>(null);
 
   const refresh = useCallback(async () => {
@@ -91,6 +93,10 @@ export function Confirmations({ tabId, roles, onListed }: { tabId: number; roles
   return (
     <section class="confirmations" aria-label={t('tabConfirm')}>
       {error && <p class="error" role="alert">{error}</p>}
+      {/* A card that appears is announced: the agent pressed S in the console, not here. */}
+      <p class="sr-only" aria-live="polite">
+        {announced ? t('cardAnnounced', announced) : ''}
+      </p>
       {lists.pending.length === 0 && lists.recent.length === 0 && <p class="empty nothing-pending">{t('nothingPending')}</p>}
       {lists.pending.map((e) => (
         <Card key={e.call.actionId} entry={e} roles={roles} rolesSource={lists.rolesSource} stale={lists.stale[e.call.actionId] ?? null} busy={busy === e.call.actionId} focus={focusId === e.call.actionId} onDecide={decide} />
