@@ -84,4 +84,18 @@ describe('confirming from the keyboard', () => {
     expect(mutations(await h.log())).toEqual([]);
     await panel.close();
   });
+
+  it('? shows the keys as they are set now (a changed key too); Esc closes it', async () => {
+    const panel = await panelInFront();
+    await panel.waitForSelector('button.keys-button');
+    await panel.keyboard.press('?');
+    await panel.waitForSelector('.key-sheet');
+    expect(await panel.$eval('.key-sheet kbd[data-action=prepareSend]', (e) => e.textContent)).toBe('Alt+Shift+S');
+    await h.settings({ hotkeys: { prepareSend: 'Alt+Shift+Y' } });
+    expect(await until(() => panel.$eval('.key-sheet kbd[data-action=prepareSend]', (e) => e.textContent), (k) => k === 'Alt+Shift+Y')).toBe('Alt+Shift+Y');
+    await panel.keyboard.press('Escape');
+    expect(await panel.$('.key-sheet')).toBeNull();
+    await h.settings({ hotkeys: {} });
+    await panel.close();
+  });
 });

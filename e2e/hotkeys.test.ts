@@ -43,9 +43,9 @@ describe('hotkeys', () => {
     expect(await page.$eval('.combo-value', (el) => el.textContent)).toBe('产品质量');
   });
 
-  it('Alt+Shift+D drafts a reply from the KB without sending it', async () => {
+  it('Alt+Shift+D drafts a reply from the KB without sending it, and names the key that sends it', async () => {
     await chord(page, 'KeyD');
-    await toastIncludes('回复草稿');
+    expect(await toastIncludes('回复草稿')).toMatch(/ · 按 Alt\+Shift\+S 发送$/);
     const draft = await page.$eval('.editor', (el) => el.textContent ?? '');
     expect(draft).toMatch(/^您好 张伟，关于「耳机左耳无声，申请退款」，/);
     expect(mutations(await h.log())).toEqual([]);

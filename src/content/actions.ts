@@ -91,7 +91,9 @@ export async function runAction(host: Host, action: HotkeyAction): Promise<Actio
       const used = res.outputs.used as UsedArticle | null | undefined;
       // A knowledge base that could not be asked is an outage, never "no article was found".
       const kbDown = res.steps.find((s) => s.id === 'kb' && stepFailed(s.status) && s.error && s.error.code !== 'NO_KB_SOURCE');
-      if (res.status === 'completed') return used ? { tone: 'ok', text: t('toastDraftedFrom', used.title) } : kbDown ? { tone: 'warn', text: t('toastDraftedKbDown') } : { tone: 'warn', text: t('toastDraftedNoArticle') };
+      // The toast names the next key: the draft is sent with S, as the agent has it set.
+      const next = ` · ${t('toastNextSend', host.settings().hotkeys.prepareSend)}`;
+      if (res.status === 'completed') return used ? { tone: 'ok', text: t('toastDraftedFrom', used.title) + next } : kbDown ? { tone: 'warn', text: t('toastDraftedKbDown') + next } : { tone: 'warn', text: t('toastDraftedNoArticle') + next };
       const failed = res.steps.find((s) => stepFailed(s.status));
       return { tone: 'error', text: failed?.error ? t('flowStepFailed', stepTitle('draftReply', failed.id), shownError(failed.error)) : t('toastFailed') };
     }

@@ -7,6 +7,7 @@ import { useActiveTab } from './active-tab.ts';
 import { Flows } from './Flows.tsx';
 import { Confirmations } from './Confirmations.tsx';
 import { lazyView } from './lazy.tsx';
+import { KeySheet, useKeySheet } from './KeySheet.tsx';
 
 // Only the cards, the flows and the frame are in index.html's script; the rest loads on its view.
 const Chat = lazyView('chat', () => import('./Chat.tsx').then((m) => m.Chat));
@@ -47,10 +48,14 @@ export function App() {
     return () => chrome.tabs.onUpdated.removeListener(onUpdated);
   }, [tabId]);
 
+  const [keys, showKeys] = useKeySheet();
   return (
     <main class="panel">
       <header class="panel-head">
         <strong>{t('panelTitle')}</strong>
+        <button type="button" class="keys-button" aria-label={t('keysTitle')} aria-expanded={keys} onClick={() => showKeys(!keys)}>
+          ?
+        </button>
         {page && (
           <span class="where">
             {new URL(page.origin).host}
@@ -69,6 +74,7 @@ export function App() {
           {t('tabConsole')}
         </button>
       </nav>
+      {keys && <KeySheet hotkeys={settings.hotkeys} onClose={() => showKeys(false)} />}
       {view === 'activity' ? (
         <Activity />
       ) : view === 'console' ? (
