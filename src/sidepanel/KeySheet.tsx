@@ -24,6 +24,14 @@ export function useKeySheet(): [boolean, (open: boolean) => void] {
   return [open, setOpen];
 }
 
+/** The card keys (src/sidepanel/ConfirmCard.tsx) by the names printed on keyboards, and what each does. */
+const CARD_KEYS = [
+  ['Enter', 'keysEnter'],
+  ['Esc', 'keysEsc'],
+  ['↑ ↓', 'keysArrows'],
+  ['?', 'keysSheet'],
+] as const;
+
 export function KeySheet({ hotkeys, onClose }: { hotkeys: Settings['hotkeys']; onClose: () => void }) {
   return (
     <section class="key-sheet" role="dialog" aria-modal="false" aria-label={t('keysTitle')}>
@@ -46,14 +54,14 @@ export function KeySheet({ hotkeys, onClose }: { hotkeys: Settings['hotkeys']; o
       </dl>
       <h4>{t('keysCards')}</h4>
       <dl>
-        <dt><kbd>Enter</kbd></dt>
-        <dd>{t('keysEnter')}</dd>
-        <dt><kbd>Esc</kbd></dt>
-        <dd>{t('keysEsc')}</dd>
-        <dt><kbd>↑ ↓</kbd></dt>
-        <dd>{t('keysArrows')}</dd>
-        <dt><kbd>?</kbd></dt>
-        <dd>{t('keysSheet')}</dd>
+        {CARD_KEYS.map(([key, what]) => (
+          <>
+            <dt>
+              <kbd>{key}</kbd>
+            </dt>
+            <dd>{t(what)}</dd>
+          </>
+        ))}
       </dl>
     </section>
   );
