@@ -25,12 +25,12 @@ export function useKeySheet(): [boolean, (open: boolean) => void] {
 }
 
 /** The card keys (src/sidepanel/ConfirmCard.tsx) by the names printed on keyboards, and what each does. */
-const CARD_KEYS = [
-  ['Enter', 'keysEnter'],
-  ['Esc', 'keysEsc'],
-  ['↑ ↓', 'keysArrows'],
-  ['?', 'keysSheet'],
-] as const;
+const cardKeys = (): [string, string][] => [
+  ['Enter', t('keysEnter')],
+  ['Esc', t('keysEsc')],
+  ['↑ ↓', t('keysArrows')],
+  ['?', t('keysSheet')],
+];
 
 export function KeySheet({ hotkeys, onClose }: { hotkeys: Settings['hotkeys']; onClose: () => void }) {
   return (
@@ -54,12 +54,12 @@ export function KeySheet({ hotkeys, onClose }: { hotkeys: Settings['hotkeys']; o
       </dl>
       <h4>{t('keysCards')}</h4>
       <dl>
-        {CARD_KEYS.map(([key, what]) => (
+        {cardKeys().map(([key, what]) => (
           <>
             <dt>
               <kbd>{key}</kbd>
             </dt>
-            <dd>{t(what)}</dd>
+            <dd>{what}</dd>
           </>
         ))}
       </dl>
