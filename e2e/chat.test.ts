@@ -123,6 +123,11 @@ describe('side-panel chat', () => {
     await ask('q');
     await done('error');
     expect(await panel.$eval('.turn .error', (el) => el.textContent)).toContain('API 密钥');
+    // The question is kept: with the key fixed, Retry asks it again as it was.
+    await h.settings({ llm: { baseURL: `${model.url}/v1`, apiKey: 'demo', model: 'demo-assistant' } });
+    await panel.click('.turn button.retry');
+    await done('answered');
+    expect(await panel.$$eval('.turn .question', (els) => els.map((e) => e.textContent))).toEqual(['q', 'q']);
   });
 
   it('Stop aborts the request in flight', async () => {

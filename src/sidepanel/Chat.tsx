@@ -45,8 +45,9 @@ export function Chat({ tabId, settings, conversationId }: { tabId: number; setti
     );
   }
 
-  const ask = async () => {
-    const question = draft.trim();
+  /** `again`: the question of a turn that failed, asked again as it was (Retry), the ask box left as it is. */
+  const ask = async (again?: string) => {
+    const question = (again ?? draft).trim();
     if (!question || running) return;
     // First thing in the click: the endpoint's host permission (a no-op once granted).
     const pattern = originPattern(settings.llm.baseURL);
@@ -55,7 +56,7 @@ export function Chat({ tabId, settings, conversationId }: { tabId: number; setti
       await finishTurn({ question, answer: '', chips: [], rounds: 0, stopped: 'error', error: t('endpointNoPermission'), at: Date.now() });
       return;
     }
-    setDraft('');
+    if (again === undefined) setDraft('');
     const ac = new AbortController();
     abort.current = ac;
     const live: Running = { id: crypto.randomUUID(), question, text: '', chips: [], round: 0 };
@@ -127,7 +128,9 @@ export function Chat({ tabId, settings, conversationId }: { tabId: number; setti
     <section class="chat" aria-label={t('tabChat')}>
       <ol class="turns">
         {[
-          ...thread.turns.map((turn) => <TurnView key={turn.id ?? `at-${turn.at}`} turn={turn} onOpen={open} tabId={tabId} />),
+          ...thread.turns.map((turn, i) => (
+            <TurnView key={turn.id ?? `at-${turn.at}`} turn={turn} onOpen={open} tabId={tabId} onRetry={i === thread.turns.length - 1 && !running ? (q) => void ask(q) : undefined} />
+          )),
           ...(running ? [<TurnView key={running.id} running={running} onOpen={open} tabId={tabId} />] : []),
         ]}
       </ol>
@@ -171,7 +174,7 @@ export function Chat({ tabId, settings, conversationId }: { tabId: number; setti
  * its StreamingMarkdown when it finishes (same key, same component), so the finished answer
  * is not rendered again from scratch; earlier turns are parsed once (memoised).
  */
-function TurnView({ turn: stored, running, onOpen, tabId }: { turn?: StoredTurn; running?: Running; onOpen: (url: string) => void; tabId: number }) {
+function TurnView({ turn: stored, running, onOpen, tabId, onRetry }: { turn?: StoredTurn; running?: Running; onOpen: (url: string) => void; tabId: number; onRetry?: ((question: string) => void) | undefined }) {
   const streamed = useRef(!!running).current;
   const text = running ? running.text : (stored?.answer ?? '');
   const once = useMemo(() => (!streamed && text ? <Markdown text={text} onOpen={onOpen} /> : null), [streamed, text, onOpen]);
@@ -219,6 +222,12 @@ function TurnView({ turn: stored, running, onOpen, tabId }: { turn?: StoredTurn;
         <p class="error" role="alert">
           {turn.error}
         </p>
+      )}
+      {/* The question is kept: after a model error (a key fixed, the service back) it is asked again as it was. */}
+      {turn.stopped === 'error' && onRetry && (
+        <button type="button" class="retry" onClick={() => onRetry(turn.question)}>
+          {t('chatRetry')}
+        </button>
       )}
     </li>
   );
