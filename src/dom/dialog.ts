@@ -89,9 +89,11 @@ function readyDialog(spec: DialogSpec, before: Set<Element>): OpenedDialog | nul
     return null;
   }
   const fresh = [...visibleDialogs()].filter((el) => !before.has(el));
-  // The outermost new dialog is the box; its form (if any) the form.
-  const box = fresh.find((el) => !fresh.some((o) => o !== el && o.contains(el)));
-  if (!box || !listControls({ scope: box }).length) return null;
+  // The outermost new dialog with controls is the box; its form (if any) the form. Not a
+  // backdrop shown with it (Bootstrap's `.modal-backdrop`, appended to <body> beside the
+  // modal, matches "modal" too and holds nothing a person can use).
+  const box = fresh.filter((el) => !fresh.some((o) => o !== el && o.contains(el))).find((el) => listControls({ scope: el }).length > 0);
+  if (!box) return null;
   const form = box.tagName === 'FORM' ? box : (Array.from(box.querySelectorAll('form')).find(isVisible) ?? box);
   return { box: box.tagName === 'FORM' ? (box.closest(DIALOG) ?? box) : box, form, opener: '' };
 }
