@@ -3,7 +3,7 @@
  * console's Reply / Note control), the record they belong to, and text counted in the thread.
  */
 import { press } from '../dom/controls/events.ts';
-import { leadsAway } from '../dom/elsewhere.ts';
+import { leavesPage } from '../dom/controls/button.ts';
 import { isToggle, modeControls, setMode } from '../dom/composer-mode.ts';
 import { detectEditor } from '../dom/editors/index.ts';
 import { fail } from '../tools/errors.ts';
@@ -111,7 +111,7 @@ async function shownComposer(deps: CatalogDeps, kind: 'reply' | 'note', signal: 
   }
   if (!c?.activate) return composerOf(deps, kind);
   // A link to another page: pressing it here would unload the call; the caller carries the job there (carry.ts).
-  if (leadsAway(c.activate)) return null;
+  if (leavesPage(c.activate)) return null;
   // The whole press: component kits open on pointerdown / mousedown, not click alone.
   press(c.activate);
   // The box is shown already and shared with the reply: the tab switched its mode; the box

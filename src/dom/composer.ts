@@ -299,7 +299,8 @@ export function findComposer(opts: { scope?: Document | Element } = {}): Compose
 }
 
 /** A control that opens the reply box: named exactly Reply / 回复 (text, aria-label or title), never a submit or a Send. */
-const OPENS_REPLY = /^(?:[↩↵⤺]\s*)?(reply|reply to customer|write a reply|public reply|回复|回复客户|写回复|答复)$/i;
+export const REPLY_OPENER_WORDS = ['reply', 'reply to customer', 'write a reply', 'public reply', '回复', '回复客户', '写回复', '答复'] as const;
+const OPENS_REPLY = new RegExp(`^(?:[↩↵⤺]\\s*)?(${REPLY_OPENER_WORDS.join('|')})$`, 'i');
 const OPENER = 'button, a, [role=button], [role=tab]';
 
 function replyOpener(scope: Document | Element): HTMLElement | null {

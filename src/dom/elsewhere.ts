@@ -5,6 +5,7 @@
  * script links, which show something on this page).
  */
 import { findButtonIn, findButtonsIn } from './controls/button.ts';
+import { REPLY_OPENER_WORDS } from './composer.ts';
 
 export interface Elsewhere {
   /** The link's name as the page shows it. */
@@ -13,13 +14,18 @@ export interface Elsewhere {
   path: string;
 }
 
+/** Where a link goes when followed: null for none, a `#tab` anchor or a script link (they act on this page). */
+function linkTarget(a: HTMLAnchorElement): URL | null {
+  const raw = a.getAttribute('href') ?? '';
+  if (!raw || raw.startsWith('#') || /^javascript:/i.test(raw)) return null;
+  return new URL(a.href, a.ownerDocument.baseURI);
+}
+
 export function linkElsewhere(doc: Document, words: readonly string[]): Elsewhere | null {
   const hit = findButtonIn(doc, words);
   const a = hit?.el.closest('a[href]') as HTMLAnchorElement | null | undefined;
-  if (!hit || !a) return null;
-  const raw = a.getAttribute('href') ?? '';
-  if (!raw || raw.startsWith('#') || /^javascript:/i.test(raw)) return null;
-  const url = new URL(a.href, doc.baseURI);
+  const url = a ? linkTarget(a) : null;
+  if (!hit || !a || !url) return null;
   const here = doc.location;
   if (url.origin !== here.origin || (url.pathname === here.pathname && url.search === here.search)) return null;
   return { label: (a.textContent ?? '').replace(/\s+/g, ' ').trim() || hit.label, path: `${url.pathname}${url.search}` };
@@ -30,7 +36,8 @@ export type SubPageJob = 'reply' | 'note' | 'assign';
 
 /** Words of a link that opens the page where the record is changed: an edit / update page (Rails and Django CRUD, Redmine's issue edit). */
 const EDIT_WORDS = ['编辑', '更新', '修改', '处理', '编辑工单', '更新工单', '处理工单', 'edit', 'update', 'edit ticket', 'update ticket', 'respond'];
-const REPLY_WORDS = ['回复', '回复客户', '写回复', '答复', 'reply', 'public reply', 'write a reply', 'reply to customer'];
+/** The names of a control that opens the reply box (dom/composer.ts): here, a link to the page that has it. */
+const REPLY_WORDS = REPLY_OPENER_WORDS;
 const NOTE_WORDS = ['内部备注', '添加备注', '备注', 'internal note', 'add note', 'add a note', 'note'];
 const ASSIGN_WORDS = ['分配', '指派', '转派', '转移', '转交', 'assign', 'reassign', 'transfer', 'change owner'];
 
@@ -57,12 +64,9 @@ export function recordSubPage(doc: Document, job: SubPageJob): SubPage | null {
   const base = here.pathname.replace(/\/+$/, '');
   for (const hit of findButtonsIn(doc, SUB_PAGE_WORDS[job])) {
     const a = hit.el.closest('a[href]') as HTMLAnchorElement | null;
-    const raw = a?.getAttribute('href') ?? '';
-    if (!a || !raw || raw.startsWith('#') || /^javascript:/i.test(raw) || hit.disabled) continue;
+    const url = a && !hit.disabled ? linkTarget(a) : null;
     // A link in the app's navigation or a menu is not the record's own.
-    if (a.closest('nav, [role=navigation], [role=menu], .dropdown-menu')) continue;
-    const url = new URL(a.href, doc.baseURI);
-    if (url.origin !== here.origin) continue;
+    if (!a || !url || url.origin !== here.origin || a.closest('nav, [role=navigation], [role=menu], .dropdown-menu')) continue;
     const under = base !== '' && url.pathname.startsWith(`${base}/`);
     const samePageMore = url.pathname === here.pathname && url.search !== here.search && [...new URLSearchParams(here.search)].every(([k, v]) => url.searchParams.get(k) === v);
     if (!under && !samePageMore) continue;
@@ -71,12 +75,3 @@ export function recordSubPage(doc: Document, job: SubPageJob): SubPage | null {
   return null;
 }
 
-/** Whether pressing `el` follows a link to another document of the console (not a `#tab` or a script link). */
-export function leadsAway(el: Element): boolean {
-  const a = el.closest('a[href]') as HTMLAnchorElement | null;
-  const raw = a?.getAttribute('href') ?? '';
-  if (!a || !raw || raw.startsWith('#') || /^javascript:/i.test(raw)) return false;
-  const url = new URL(a.href, el.ownerDocument.baseURI);
-  const here = el.ownerDocument.location;
-  return url.pathname !== here.pathname || url.search !== here.search;
-}

@@ -1,13 +1,14 @@
 // @vitest-environment happy-dom
 /**
- * recordSubPage and leadsAway (src/dom/elsewhere.ts): the page of this record where a job is
+ * recordSubPage (src/dom/elsewhere.ts) and leavesPage (src/dom/controls/button.ts): the page of this record where a job is
  * done when it is not done here — a link named for the job or for editing, leading under the
  * record's own address — and never a link to another record, a list, the app's navigation or a
  * tab on this page. Built from how CRUD apps and classic helpdesks link their edit pages
  * (`/ticket/5` → `/ticket/5/update`, `/issues/7` → `/issues/7/edit`, `?id=5` → `?id=5&a=edit`).
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { leadsAway, recordSubPage } from '../../src/dom/elsewhere.ts';
+import { leavesPage } from '../../src/dom/controls/button.ts';
+import { recordSubPage } from '../../src/dom/elsewhere.ts';
 
 beforeAll(() => {
   Element.prototype.getBoundingClientRect = () => ({ x: 10, y: 10, left: 10, top: 10, right: 110, bottom: 30, width: 100, height: 20, toJSON: () => ({}) }) as DOMRect;
@@ -60,9 +61,9 @@ describe('recordSubPage', () => {
   });
 });
 
-describe('leadsAway', () => {
+describe('leavesPage (what openComposer leaves to the carry)', () => {
   it('is a link to another document, not a tab or a script link', () => {
     at('/ticket/5', `<a id="a" href="/ticket/5/update">Reply</a><a id="b" href="#reply">Reply</a><a id="c" href="/ticket/5">Reply</a><button id="d">Reply</button><a id="e" href="javascript:void 0">x</a>`);
-    expect(['a', 'b', 'c', 'd', 'e'].map((id) => leadsAway(document.getElementById(id)!))).toEqual([true, false, false, false, false]);
+    expect(['a', 'b', 'c', 'd', 'e'].map((id) => leavesPage(document.getElementById(id)!))).toEqual([true, false, false, false, false]);
   });
 });
