@@ -10,11 +10,10 @@
  */
 import { recordSubPage, type SubPage, type SubPageJob } from '../dom/elsewhere.ts';
 import { press } from '../dom/controls/events.ts';
-import type { NextPageCheck } from '../messages/schemas.ts';
 import type { RunCtx, RunResult } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
-import { leftResult } from './landed.ts';
-import { openComposer, recordIdOf } from './composer.ts';
+import { handOnLeaving, leftResult } from './landed.ts';
+import { openComposer } from './composer.ts';
 import type { FoundField } from '../dom/find.ts';
 import type { OutcomeWords } from './press.ts';
 
@@ -43,23 +42,14 @@ export interface CarriedJob {
  * when nothing unloaded (an in-app route): the caller looks for its box here again.
  */
 export async function carryTo(deps: CatalogDeps, page: SubPage, job: CarriedJob, ctx: RunCtx): Promise<RunResult<never> | null> {
-  const check: NextPageCheck = {
-    tool: job.tool,
-    caller: ctx.caller,
-    traceId: ctx.traceId,
-    recordId: recordIdOf(deps),
-    record: 'same',
-    words: { refused: job.words.refused, unclear: job.words.unclear, silent: job.words.silent, fix: job.words.fix, check: job.words.check, ...(job.words.acts ? { acts: [...job.words.acts] } : {}) },
-    data: {},
-    carry: { path: page.path, input: job.input as NextPageCheck['data'], ...(job.actionId ? { actionId: job.actionId } : {}) },
-  };
+  const hand = handOnLeaving(deps, { tool: job.tool, record: 'same', words: job.words, data: {}, carry: { path: page.path, input: job.input, ...(job.actionId ? { actionId: job.actionId } : {}) } }, ctx);
   let handed = false;
   let unloaded: () => void = () => {};
   const left = new Promise<void>((resolve) => (unloaded = resolve));
   const leave = () => {
     if (handed) return;
     handed = true;
-    deps.leaving?.(check);
+    hand();
     unloaded();
   };
   window.addEventListener('beforeunload', leave);

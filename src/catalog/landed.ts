@@ -53,6 +53,8 @@ export interface Delivery {
   timeoutMs: number;
   /** How long filling (and the editor's sync) took, for the report. */
   fillMs?: number;
+  /** The job itself goes to the next page (catalog/carry.ts): that page does it. */
+  carry?: NextPageCheck['carry'];
 }
 
 /**
@@ -125,6 +127,7 @@ function checkOf(d: Delivery, ctx: RunCtx, deps: CatalogDeps): NextPageCheck {
     record: d.record,
     words: { refused: d.words.refused, unclear: d.words.unclear, silent: d.words.silent, fix: d.words.fix, check: d.words.check, ...(d.words.acts ? { acts: [...d.words.acts] } : {}) },
     data: d.data,
+    ...(d.carry ? { carry: d.carry } : {}),
   };
 }
 
