@@ -188,11 +188,11 @@ interface Mention {
 const ASK_HAN = /(请|请您|帮我|帮忙|麻烦|要求|申请|我要|想要|希望|需要|能否|能不能|可以|如何|怎么|帮我把|请把|麻烦把)\s*$/u;
 /** A sentence that takes the request back ("本来想申请退款，后来算了"; "I wanted a refund but never mind"). */
 const TAKEN_BACK = /本来|原本|算了|不用|不需要|不要了|不必|never ?mind|no longer|not anymore|don't need|do not need|instead/i;
-/** The sentence around [from, to) of a text. */
-function sentenceOf(text: string, from: number, to: number): string {
+/** The sentence around [from, to) of a text, and where it starts. */
+function sentenceAt(text: string, from: number, to: number): { start: number; text: string } {
   const start = Math.max(...['。', '！', '？', '!', '?', '\n', '. '].map((m) => text.lastIndexOf(m, from - 1))) + 1;
   const ends = ['。', '！', '？', '!', '?', '\n', '. '].map((m) => text.indexOf(m, to)).filter((x) => x >= 0);
-  return text.slice(start, ends.length ? Math.min(...ends) : text.length);
+  return { start, text: text.slice(start, ends.length ? Math.min(...ends) : text.length) };
 }
 const ASK_LATIN = new Set(['want', 'need', 'like', 'request', 'requesting', 'demand', 'please', 'get', 'issue', 'process', 'how']);
 /** A mention the customer asks for counts this much more. */
@@ -206,22 +206,17 @@ const ASKED = 1.5;
 const ASIDE = 0.5;
 const ASIDE_HAN = /(另外|此外|顺便|顺带|还有就是|还有一个|另有一事|题外话)/u;
 const ASIDE_LATIN = /^\s*(also|additionally|separately|by the way|btw|p\.?s\.?|one more thing|on another note|unrelated)\b/i;
-/** Whether the sentence around [from, to) turns to an aside before the phrase. */
-function isAside(text: string, from: number, to: number): boolean {
-  const s = sentenceOf(text, from, to);
-  const start = text.indexOf(s, Math.max(0, from - s.length));
-  const before = start >= 0 && start <= from ? s.slice(0, from - start) : s;
-  return ASIDE_HAN.test(before) || ASIDE_LATIN.test(s);
-}
+/** Whether a Chinese mention at `at` follows an aside marker in its sentence, or the sentence opens as one. */
+const hanAside = (text: string, sentence: { start: number; text: string }, at: number) => ASIDE_HAN.test(text.slice(sentence.start, at)) || ASIDE_LATIN.test(sentence.text);
 
-/** Whether the sentence holding English word `i` of a text opens as an aside. */
-function latinAside(norm: string, i: number): boolean {
-  let seen = 0;
+/** For each English word of a text (latinWords order), whether its sentence opens as an aside: one pass per text. */
+function latinAsides(norm: string): boolean[] {
+  const out: boolean[] = [];
   for (const sentence of norm.split(/(?<=[.!?。！？\n])\s*/u)) {
-    seen += latinWords(sentence).length;
-    if (i < seen) return ASIDE_LATIN.test(sentence);
+    const aside = ASIDE_LATIN.test(sentence);
+    for (let n = latinWords(sentence).length; n > 0; n--) out.push(aside);
   }
-  return false;
+  return out;
 }
 
 /** Every phrase found in a text, longest first, none overlapping another (`byLength` from longestFirst). */
@@ -231,13 +226,15 @@ function mentions(text: string, byLength: readonly Phrase[]): Mention[] {
   const takenHan = new Uint8Array(norm.length);
   const takenWord = new Uint8Array(words.length);
   const found: Mention[] = [];
+  let asides: boolean[] | undefined;
   for (const p of byLength) {
     if (p.han) {
       for (let i = norm.indexOf(p.key); i !== -1; i = norm.indexOf(p.key, i + 1)) {
         if (takenHan.subarray(i, i + p.key.length).some((x) => x)) continue;
         takenHan.fill(1, i, i + p.key.length);
-        const aside = isAside(norm, i, i + p.key.length);
-        const asked = !aside && ASK_HAN.test(norm.slice(Math.max(0, i - 6), i)) && !TAKEN_BACK.test(sentenceOf(norm, i, i + p.key.length));
+        const sentence = sentenceAt(norm, i, i + p.key.length);
+        const aside = hanAside(norm, sentence, i);
+        const asked = !aside && ASK_HAN.test(norm.slice(Math.max(0, i - 6), i)) && !TAKEN_BACK.test(sentence.text);
         found.push({ p, asked, aside });
       }
     } else {
@@ -246,7 +243,7 @@ function mentions(text: string, byLength: readonly Phrase[]): Mention[] {
         takenWord.fill(1, i, i + p.words.length);
         // "want a refund", "request for a refund", "please refund": up to two words back, past an article or "for".
         const before = words.slice(Math.max(0, i - 3), i).filter((w) => !/^(a|an|the|for|my|to|me)$/.test(w));
-        const aside = latinAside(norm, i);
+        const aside = (asides ??= latinAsides(norm))[i] ?? false;
         found.push({ p, asked: !aside && ASK_LATIN.has(before[before.length - 1] ?? '') && !TAKEN_BACK.test(norm), aside });
       }
     }
