@@ -2,6 +2,7 @@
  * What each hotkey does, through the registry under the `hotkey` caller (plans under
  * `plan`), and the toast that says what happened. Sends end in the side panel.
  */
+import { isKbOutage } from '../kb/types.ts';
 import type { FillReport } from '../catalog/fill.ts';
 import { runFlow } from './flows.ts';
 import { draftReplyPlan, type UsedArticle } from '../plans/draft-reply.ts';
@@ -90,7 +91,7 @@ export async function runAction(host: Host, action: HotkeyAction): Promise<Actio
       const res = await runPlan(draftReplyPlan(pageLang), {}, { registry, ctx: host.ctx('plan'), audit: registry.audit });
       const used = res.outputs.used as UsedArticle | null | undefined;
       // A knowledge base that could not be asked is an outage, never "no article was found".
-      const kbDown = res.steps.find((s) => s.id === 'kb' && stepFailed(s.status) && s.error && s.error.code !== 'NO_KB_SOURCE');
+      const kbDown = res.steps.find((s) => s.id === 'kb' && stepFailed(s.status) && isKbOutage(s.error?.code));
       // The toast names the next key: the draft is sent with S, as the agent has it set.
       const next = ` · ${t('toastNextSend', host.settings().hotkeys.prepareSend)}`;
       if (res.status === 'completed') return used ? { tone: 'ok', text: t('toastDraftedFrom', used.title) + next } : kbDown ? { tone: 'warn', text: t('toastDraftedKbDown') + next } : { tone: 'warn', text: t('toastDraftedNoArticle') + next };

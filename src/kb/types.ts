@@ -34,3 +34,6 @@ export interface ProviderEnv {
 }
 
 export const failure = (code: string, detail: string, retryable = false): ProviderResult => ({ ok: false, error: { code, detail, retryable } });
+
+/** A failed knowledge search that is an outage (a source could not be asked), not "no source is set up" (NO_KB_SOURCE). */
+export const isKbOutage = (code: string | undefined): boolean => !!code && code !== 'NO_KB_SOURCE';

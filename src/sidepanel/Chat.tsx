@@ -9,6 +9,7 @@ import { askQuestion, MAX_ANSWER_CHARS, MAX_ROUNDS, type ToolChip } from '../llm
 import type { Settings } from '../settings/schema.ts';
 import type { FunctionSchema, ToolResult } from '../tools/types.ts';
 import { invokeInTab, toTab } from '../messages/client.ts';
+import { isKbOutage } from '../kb/types.ts';
 import { inputWords } from '../ui/describe.ts';
 import { endpointText, errorText } from '../ui/errors.ts';
 import { t, toolTitle, uiLang } from '../ui/i18n.ts';
@@ -233,8 +234,8 @@ function TurnView({ turn: stored, running, onOpen, tabId, onRetry }: { turn?: St
   );
 }
 
-/** A knowledge search of this turn failed (unreachable, timed out, refused by the source): the answer lacks it. */
-const kbDown = (chips: readonly ToolChip[]) => chips.some((c) => c.name === 'kb.search' && c.status === 'error');
+/** A knowledge search of this turn failed as an outage (unreachable, timed out), as D's toast says it: the answer lacks it. */
+const kbDown = (chips: readonly ToolChip[]) => chips.some((c) => c.name === 'kb.search' && c.status === 'error' && isKbOutage(c.code));
 
 /**
  * "Insert into reply": the answer goes into the console's composer as a draft through
