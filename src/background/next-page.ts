@@ -50,6 +50,8 @@ interface Entry {
   origin: string;
   check: NextPageCheck;
   result: Promise<Verdict>;
+  /** A carried confirmed call, looked up in the ledger once for all of the check's attempts. */
+  carried?: Promise<{ call: PreparedCall; approvedBy: string } | null>;
 }
 
 const entries = new Map<string, Entry>();
@@ -158,7 +160,7 @@ async function attempt(e: Entry): Promise<Attempt> {
     return { kind: 'stop', verdict: uncertain(e.check, 'TAB_NAVIGATED', 'After the submit the tab went to another site, so the result could not be read.') };
   }
   const actionId = e.check.carry?.actionId;
-  const carried = actionId ? await carriedCall(actionId, e.tabId) : null;
+  const carried = actionId ? await (e.carried ??= carriedCall(actionId, e.tabId)) : null;
   if (actionId && !carried) {
     return { kind: 'stop', verdict: { status: 'failed', error: toolError(errorSpec('failed', 'CARRY_REFUSED', 'The page asked to carry an action that is not being carried out in this tab; nothing was sent.', e.check.words.fix), e.check.traceId) } };
   }
