@@ -64,6 +64,17 @@ async function importFolder(): Promise<string> {
 const origin = () => h.server.url;
 const useProviders = (list: unknown[]) => h.settings({ kb: { providers: { [origin()]: list } } } as never);
 
+/** A fresh console tab and its side panel, with `question` asked in the chat and answered. */
+async function askInChat(question: string) {
+  const { tabId } = await h.freshConsole();
+  const panel = await h.panel(tabId);
+  await panel.waitForSelector('textarea[name=question]');
+  await panel.type('textarea[name=question]', question);
+  await panel.click('button.send');
+  await panel.waitForSelector('.turn[data-stopped="answered"]', { timeout: 20_000 });
+  return panel;
+}
+
 describe('knowledge sources', () => {
   it('imports a folder in the options page: counts, skips the image, and says so', async () => {
     const text = await importFolder();
@@ -141,12 +152,7 @@ describe('knowledge sources', () => {
 
   it('the chat answer that used kb.search shows its article as a source chip', async () => {
     await useProviders([LOCAL]);
-    const { tabId } = await h.freshConsole();
-    const panel = await h.panel(tabId);
-    await panel.waitForSelector('textarea[name=question]');
-    await panel.type('textarea[name=question]', '发票抬头怎么改');
-    await panel.click('button.send');
-    await panel.waitForSelector('.turn[data-stopped="answered"]', { timeout: 20_000 });
+    const panel = await askInChat('发票抬头怎么改');
     expect(await panel.$$eval('.turn .chip', (els) => els.map((e) => (e as HTMLElement).dataset.status))).toEqual(['ok']);
     expect(await panel.$eval('.turn .md', (el) => el.textContent)).toContain('如何修改发票抬头');
     const chips = await panel.$$eval('.citation', (els) => els.map((e) => `${e.querySelector('.citation-title')!.textContent}|${e.querySelector('.citation-source')!.textContent}`));
@@ -155,12 +161,7 @@ describe('knowledge sources', () => {
 
   it('a chat answer whose knowledge search failed says the knowledge base could not be reached and is not offered as a reply draft', async () => {
     await useProviders([jsonEndpoint('/api/kb/broken', 'Broken API')]);
-    const { tabId } = await h.freshConsole();
-    const panel = await h.panel(tabId);
-    await panel.waitForSelector('textarea[name=question]');
-    await panel.type('textarea[name=question]', '发票抬头怎么改');
-    await panel.click('button.send');
-    await panel.waitForSelector('.turn[data-stopped="answered"]', { timeout: 20_000 });
+    const panel = await askInChat('发票抬头怎么改');
     expect(await panel.$$eval('.turn .chip', (els) => els.map((e) => `${(e as HTMLElement).dataset.tool}:${(e as HTMLElement).dataset.status}`))).toEqual(['kb.search:error']);
     expect(await panel.$eval('.turn .kb-down', (el) => el.textContent)).toContain('知识库暂时不可用');
     expect(await panel.$('.turn .insert-reply')).toBeNull();
