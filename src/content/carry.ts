@@ -17,7 +17,7 @@ import type { RunResult, ToolResult } from '../tools/types.ts';
 import type { Host } from './host.ts';
 import { takeAnnounced } from './next-page.ts';
 import { announceVerdict } from './verdict.ts';
-import { observe } from '../dom/observe.ts';
+import { observe, quiet } from '../dom/observe.ts';
 
 let carrying = 0;
 
@@ -65,13 +65,24 @@ const SETTLE_MS = 8_000;
 
 /**
  * The page was just loaded: its editor may come up after the content script (CKEditor builds its
- * iframe on load). The job waits until the page shows one of the facets the tool needs, as a
- * person waits for the page before typing; the tool's own gate decides after that.
+ * iframe on load). The job waits for the page's load, until the page shows one of the facets the
+ * tool needs, and for a quiet moment, as a person waits for the page before typing; the tool's
+ * own gate decides after that. At most SETTLE_MS in all.
  */
 async function settled(host: Host, tool: string): Promise<void> {
+  const deadline = Date.now() + SETTLE_MS;
+  // The page's own load first: an editor built in an iframe after the content script started
+  // (CKEditor 4) holds the load event until its frame is up, and is editable only after it.
+  if (document.readyState !== 'complete') {
+    await new Promise<void>((resolve) => {
+      window.addEventListener('load', () => resolve(), { once: true });
+      setTimeout(resolve, SETTLE_MS);
+    });
+  }
   const needs = host.core.registry.definition(tool)?.facets ?? [];
-  if (!needs.length) return;
-  await observe(document.documentElement, () => (host.model.current().facets()?.some((f) => needs.includes(f)) ? { kind: 'done', value: true } : null), SETTLE_MS);
+  if (needs.length) await observe(document.documentElement, () => (host.model.current().facets()?.some((f) => needs.includes(f)) ? { kind: 'done', value: true } : null), Math.max(0, deadline - Date.now()));
+  // Then a moment without changes, as a person waits for the page to stop moving before typing.
+  await quiet(document.documentElement, 150, Math.max(0, deadline - Date.now()));
 }
 
 async function executed(host: Host, carried: { call: PreparedCall; approvedBy: string }): Promise<RunResult<unknown>> {
