@@ -95,6 +95,15 @@ describe('a job carried to the record page that holds it', () => {
     expect((await posts()).map((e) => e.path)).toEqual(['/ticket/5/update']);
   });
 
+  it('on the update page whose one Update posts everything, an assignment never publishes a draft left in the editor', async () => {
+    ({ page, tabId } = await openPage(env, `${fx.url}/ticket/5/update`));
+    expect(await invoke(env, tabId, 'reply.draft', { text: '尚未确认的回复' })).toMatchObject({ status: 'done' });
+    const r = await invoke(env, tabId, 'ticket.assign', { agent: 'Sarah Kim' });
+    expect(r).toMatchObject({ error: { code: 'ASSIGN_WOULD_POST', type: 'forbidden' } });
+    expect(await posts()).toEqual([]);
+    expect((await record5()).messages.some((m) => m.text.includes('尚未确认的回复'))).toBe(false);
+  });
+
   it('a job that stops on the page it was carried to goes back to the record, with nothing posted', async () => {
     const r = await invoke(env, tabId, 'ticket.assign', { agent: 'Nobody Such' });
     // Decided on the page it was carried to: not done, with that page's reason.

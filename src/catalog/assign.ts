@@ -5,7 +5,9 @@
  * own control. The profile's rule wins (`assign.transfer` / `assign.assign` / `assign.queue`);
  * else the generic heuristics. A dialog is cancelled on any failure before its submit.
  */
-import { listOptions, pickOption, setValue, type OptionLike } from '../dom/set-value.ts';
+import { currentValue, listOptions, pickOption, setValue, type OptionLike } from '../dom/set-value.ts';
+import { detectEditor } from '../dom/editors/index.ts';
+import { describeEl } from '../dom/describe.ts';
 import { cancelDialog, describeControl, dialogField, findOpener, openDialog, openDialogNow, pressForDialog, submitDialog, type Control, type DialogSpec, type OpenedDialog } from '../dom/dialog.ts';
 import { mentions } from '../dom/composer.ts';
 import { findField, findFields, triedFor, type FoundField } from '../dom/find.ts';
@@ -18,7 +20,7 @@ import { fail } from '../tools/errors.ts';
 import type { RunCtx, RunResult, ToolPreview } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
 import { deliver, handOnLeaving, leftResult } from './landed.ts';
-import { recordIdOf } from './composer.ts';
+import { composerOf, recordIdOf } from './composer.ts';
 import { buttonNear, fromOutcome, type OutcomeWords } from './press.ts';
 import { assignByRecipe, jobOf } from './assign-recipe.ts';
 import { recipeSteps } from './recipe.ts';
@@ -150,6 +152,8 @@ export async function runAssign(deps: CatalogDeps, k: AssignKind, wanted: string
     const button = near.ok && isMenuButton(near.el) ? { ok: false as const, detail: `"${near.label}" opens a menu; it confirms nothing` } : near;
     if (!button.ok && appliesOnChange(f.el)) return chooseAndWatch(deps, k, f, picked.option, ctx, data);
     if (!button.ok) return fail('not_found', errorCode(k, 'BUTTON'), `No button to confirm the ${k.key} was found: ${button.detail}. Nothing was changed.`, 'Assign it by hand.');
+    const posts = postsDraft(deps, button.el);
+    if (posts) return posts;
     const set = await setValue(f.el, f.kind, picked.option.value || picked.option.text, signal);
     if (!set.ok) return fail('failed', k.key === 'queue' ? 'QUEUE_NOT_SET' : 'AGENT_NOT_SET', `Could not choose "${picked.option.text}": ${set.detail ?? ''}`, 'Assign it by hand.');
     // A console form may post the whole page (the classic helpdesk's Transfer tab): deliver reads the next page then.
@@ -159,6 +163,22 @@ export async function runAssign(deps: CatalogDeps, k: AssignKind, wanted: string
   const d = await openDialog(where.spec, signal);
   if ('stage' in d) return fail('not_found', errorCode(k, 'FIELD'), `The ${k.dialogName} could not be used: ${d.detail}.`, 'Assign it by hand.');
   return inDialog(deps, k, where, d, wanted, ctx, data);
+}
+
+/**
+ * One button that saves the whole form (an update page's "Update") also posts what its reply
+ * or note box holds: an assignment never publishes a draft that way, unconfirmed. Nothing is
+ * changed; the agent sends or clears the draft first.
+ */
+function postsDraft(deps: CatalogDeps, button: HTMLElement): RunResult<never> | null {
+  const form = (button as HTMLButtonElement).form ?? button.closest('form');
+  for (const kind of ['reply', 'note'] as const) {
+    const box = composerOf(deps, kind, true);
+    const el = box ? (detectEditor(box.el)?.frame ?? box.el) : null;
+    if (!form || !box || !el || !form.contains(el) || !currentValue(box.el, box.kind).trim()) continue;
+    return fail('forbidden', 'ASSIGN_WOULD_POST', `${describeEl(button)} would also post the text waiting in the ${kind} box; nothing was changed.`, 'Send or clear the draft first, then assign.');
+  }
+  return null;
 }
 
 /**
