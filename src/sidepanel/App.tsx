@@ -53,15 +53,15 @@ export function App() {
     <main class="panel">
       <header class="panel-head">
         <strong>{t('panelTitle')}</strong>
-        <button type="button" class="keys-button" aria-label={t('keysTitle')} aria-expanded={keys} onClick={() => showKeys(!keys)}>
-          ?
-        </button>
         {page && (
           <span class="where">
             {new URL(page.origin).host}
             {page.conversationId ? ` · ${page.conversationId}` : ''}
           </span>
         )}
+        <button type="button" class="keys-button" aria-label={t('keysTitle')} aria-expanded={keys} onClick={() => showKeys(!keys)}>
+          ?
+        </button>
       </header>
       <nav class="views">
         <button class={view === 'work' ? 'view active' : 'view'} aria-pressed={view === 'work'} name="view-work" onClick={() => setView('work')}>
