@@ -12,7 +12,7 @@ import type { ToolResult } from '../tools/types.ts';
 import type { Host } from './host.ts';
 import { stepTitle } from '../ui/describe.ts';
 import { errorText as shownError, fieldName } from '../ui/errors.ts';
-import { joinList, t, uiLang } from '../ui/i18n.ts';
+import { joinList, t, tOr, uiLang } from '../ui/i18n.ts';
 import { money } from '../ui/money.ts';
 import { toast } from './toast.ts';
 
@@ -83,9 +83,11 @@ export async function runAction(host: Host, action: HotkeyAction): Promise<Actio
     case 'matchCategory': {
       const r = await registry.invoke('category.match', {}, host.ctx('hotkey'));
       if (r.status !== 'done') return { tone: 'error', text: errorText(r) };
-      const d = r.data as { choice: { label: string; score: number } | null; runnerUp: { label: string } | null };
+      const d = r.data as { choice: { label: string } | null; runnerUp: { label: string } | null; confidence: 'high' | 'medium' | 'low' };
       if (!d.choice) return { tone: 'warn', text: t('toastNoCategory') };
-      return { tone: 'ok', text: t('toastCategory', d.choice.label, d.choice.score, d.runnerUp?.label ?? '—') };
+      // How sure, in words (not the scorer's number); the runner-up only when there is one.
+      const sure = t(`confidence_${d.confidence}`);
+      return { tone: 'ok', text: d.runnerUp ? t('toastCategory', d.choice.label, sure, d.runnerUp.label) : t('toastCategoryAlone', d.choice.label, sure) };
     }
     case 'draftReply': {
       const res = await runPlan(draftReplyPlan(pageLang), {}, { registry, ctx: host.ctx('plan'), audit: registry.audit });
@@ -124,7 +126,9 @@ async function prepareRefund(host: Host): Promise<ActionReport> {
   const r = await host.core.registry.invoke('refund.request', {}, host.ctx('hotkey'));
   if (r.status === 'needs_confirmation') {
     const { amount, currency, orderId } = r.call.input as { amount: number; currency: string; orderId: string };
-    return { tone: 'info', text: t('toastRefundAwait', money(amount, currency), orderId) };
+    // Who confirms, named as people say it ("a refund approver"), never the role's code.
+    const who = r.call.requiredRole ? tOr(`role_${r.call.requiredRole}`, r.call.requiredRole) : t('anyAgent');
+    return { tone: 'info', text: t('toastRefundAwait', money(amount, currency), orderId, who) };
   }
   if (!('error' in r)) return { tone: 'error', text: t('toastFailed') };
   // The refund is the one the agent typed: without the console's form there is nothing to prepare.

@@ -5,7 +5,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { isConfigured, makeClient } from '../llm/client.ts';
-import { askQuestion, MAX_ANSWER_CHARS, MAX_ROUNDS, type ToolChip } from '../llm/loop.ts';
+import { askQuestion, MAX_ANSWER_CHARS, type ToolChip } from '../llm/loop.ts';
 import type { Settings } from '../settings/schema.ts';
 import type { FunctionSchema, ToolResult } from '../tools/types.ts';
 import { invokeInTab, toTab } from '../messages/client.ts';
@@ -186,7 +186,10 @@ function TurnView({ turn: stored, running, onOpen, tabId, onRetry }: { turn?: St
     return (
       <li class="turn running">
         <p class="question">{running?.question}</p>
-        <p class="rounds">{t('roundOf', running?.round ?? 0, MAX_ROUNDS)}</p>
+        {/* Agents see what is being done (the chips), not the model's rounds: those stay in data-round. */}
+        <p class="rounds" data-round={running?.round ?? 0}>
+          {t('chatWorking')}
+        </p>
         {chips}
         {answer}
       </li>
@@ -196,10 +199,10 @@ function TurnView({ turn: stored, running, onOpen, tabId, onRetry }: { turn?: St
   return (
     <li class={`turn stopped-${turn.stopped}`} data-stopped={turn.stopped} data-incomplete={turn.incomplete} data-ms={turn.ms}>
       <p class="question">{turn.question}</p>
-      {turn.stopped === 'answered' ? (
-        <p class="finished">{t('chatFinished', turn.rounds)}</p>
-      ) : (
-        turn.rounds > 0 && <p class="rounds">{t('roundOf', turn.rounds, MAX_ROUNDS)}</p>
+      {turn.stopped === 'answered' && (
+        <p class="finished" data-rounds={turn.rounds}>
+          {t('chatFinished')}
+        </p>
       )}
       {chips}
       {answer}
@@ -209,7 +212,7 @@ function TurnView({ turn: stored, running, onOpen, tabId, onRetry }: { turn?: St
           {t(`chatIncomplete_${turn.incomplete}`)}
         </p>
       )}
-      {turn.stopped === 'round_cap' && <p class="notice round-cap">{t('chatRoundCap', MAX_ROUNDS)}</p>}
+      {turn.stopped === 'round_cap' && <p class="notice round-cap">{t('chatRoundCap')}</p>}
       {turn.capped && <p class="notice capped">{t('chatCapped', Math.round(MAX_ANSWER_CHARS / 1024))}</p>}
       {kbDown(turn.chips) && (
         <p class="notice kb-down" role="alert">
@@ -268,19 +271,29 @@ function Chips({ chips }: { chips: ToolChip[] }) {
         <li class={`chip ${c.status}`} data-tool={c.name} data-status={c.status}>
           <details>
             <summary>
-              <span class="chip-title">{toolTitle(c.name, c.name)}</span> <span class="chip-input">{inputWords(c.input)}</span>{' '}
-              <span class="chip-status">{t(`chip_${c.status}`)}</span> <span class="chip-ms">{t('durationMs', c.durationMs)}</span>
+              <span class="chip-title">{toolTitle(c.name, c.name)}</span> <span class="chip-input">{inputWords(wordsOf(c.input))}</span>{' '}
+              <span class="chip-status">{t(`chip_${c.status}`)}</span>
             </summary>
             {/* On demand: what the model sent and what it got back, as data. */}
             <p class="chip-label">{t('chipRawInput')}</p>
             <pre class="chip-raw">{JSON.stringify(c.input, null, 1) ?? ''}</pre>
             <p class="chip-label">{t('chipResult')}</p>
             <pre class="chip-detail">{c.detail}</pre>
+            <p class="chip-ms">{t('chipDuration', c.durationMs)}</p>
           </details>
         </li>
       ))}
     </ul>
   );
+}
+
+/**
+ * What the agent asked about, in the chip's line: the words (a query, an id), not the
+ * model's knobs (a result limit reads as "条数：10"). All of it is under the chip's details.
+ */
+function wordsOf(input: unknown): unknown {
+  if (!input || typeof input !== 'object' || Array.isArray(input)) return input;
+  return Object.fromEntries(Object.entries(input).filter(([, v]) => typeof v === 'string'));
 }
 
 /** Stable (module-level), so memoised answers are not re-rendered for a new callback. */
