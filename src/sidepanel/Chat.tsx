@@ -15,7 +15,7 @@ import { endpointText, errorText } from '../ui/errors.ts';
 import { t, toolTitle, uiLang } from '../ui/i18n.ts';
 import { loadThread, saveThread, type StoredTurn, type Thread } from './chat-store.ts';
 import { Citations } from './Citations.tsx';
-import { Markdown, StreamingMarkdown } from './markdown.tsx';
+import { Markdown, plainText, StreamingMarkdown } from './markdown.tsx';
 
 interface Running {
   /** The turn's key: the finished turn keeps it, so its streamed rendering is reused, not redone. */
@@ -32,6 +32,14 @@ export function Chat({ tabId, settings, conversationId }: { tabId: number; setti
   const [draft, setDraft] = useState('');
   const abort = useRef<AbortController | null>(null);
   const sessionId = useRef(crypto.randomUUID());
+  // A question just asked: its turn comes into view at the top, so the answer streams into
+  // sight rather than below the fold (the ask box stays pinned below it, panel.css).
+  const turns = useRef<HTMLOListElement>(null);
+  const runningId = running?.id;
+  useEffect(() => {
+    // At once, not smoothly: the first streamed words must land where the agent is looking.
+    if (runningId) turns.current?.lastElementChild?.scrollIntoView({ block: 'start' });
+  }, [runningId]);
 
   useEffect(() => {
     void loadThread(tabId, conversationId).then(setThread);
@@ -127,7 +135,7 @@ export function Chat({ tabId, settings, conversationId }: { tabId: number; setti
   const open = openUrl;
   return (
     <section class="chat" aria-label={t('tabChat')}>
-      <ol class="turns">
+      <ol class="turns" ref={turns}>
         {[
           ...thread.turns.map((turn, i) => (
             <TurnView key={turn.id ?? `at-${turn.at}`} turn={turn} onOpen={open} tabId={tabId} onRetry={i === thread.turns.length - 1 && !running ? (q) => void ask(q) : undefined} />
@@ -220,7 +228,7 @@ function TurnView({ turn: stored, running, onOpen, tabId, onRetry }: { turn?: St
         </p>
       )}
       {/* An answer built on a knowledge search that failed is not offered as a reply draft. */}
-      {turn.stopped === 'answered' && turn.answer && !kbDown(turn.chips) && <InsertIntoReply tabId={tabId} text={turn.answer} />}
+      {turn.stopped === 'answered' && turn.answer && !kbDown(turn.chips) && <InsertIntoReply tabId={tabId} text={plainText(turn.answer)} />}
       {turn.stopped === 'aborted' && <p class="notice">{t('stopped')}</p>}
       {turn.error && turn.stopped === 'error' && (
         <p class="error" role="alert">
@@ -242,23 +250,73 @@ const kbDown = (chips: readonly ToolChip[]) => chips.some((c) => c.name === 'kb.
 
 /**
  * "Insert into reply": the answer goes into the console's composer as a draft through
- * `reply.draft` under the `ui` caller (a person clicked). It is never sent from here.
+ * `reply.draft` under the `ui` caller (a person clicked). It is never sent from here. A box
+ * that already holds text is never overwritten silently: the agent chooses replace or append
+ * (issue 23 item 4); then Undo puts back what was there, unless the box was edited since.
  */
+type Inserting = { step: 'idle' } | { step: 'ask' } | { step: 'done'; previous: string; now: string } | { step: 'undone' } | { step: 'error'; text: string };
+type DraftMode = 'ifEmpty' | 'replace' | 'append';
+
 function InsertIntoReply({ tabId, text }: { tabId: number; text: string }) {
-  const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
-  const insert = async () => {
+  const [state, setState] = useState<Inserting>({ step: 'idle' });
+  const draft = async (input: { text: string; mode: DraftMode; expected?: string }): Promise<ToolResult> => {
     // invokeInTab: a reply box on the record's own reply page is reached there (catalog/carry.ts), and its answer followed.
-    const r = await invokeInTab(tabId, { type: 'tools.invoke', caller: 'ui', name: 'reply.draft', input: { text }, toolCallId: crypto.randomUUID(), sessionId: 'panel', model: '' });
-    const result = (r.ok ? r.result : { status: 'failed', error: r.error }) as ToolResult;
-    if (result.status === 'done') setNote({ ok: true, text: t('chatInserted') });
-    else setNote({ ok: false, text: t('chatInsertFailed', 'error' in result ? errorText(result.error) : '') });
+    const r = await invokeInTab(tabId, { type: 'tools.invoke', caller: 'ui', name: 'reply.draft', input, toolCallId: crypto.randomUUID(), sessionId: 'panel', model: '' });
+    return (r.ok ? r.result : { status: 'failed', error: r.error }) as ToolResult;
+  };
+  const insert = async (mode: DraftMode) => {
+    const result = await draft({ text, mode });
+    if (result.status === 'done') {
+      const d = result.data as { previous?: string; now?: string };
+      return setState({ step: 'done', previous: d.previous ?? '', now: d.now ?? text });
+    }
+    if ('error' in result && result.error.code === 'DRAFT_HAS_TEXT') return setState({ step: 'ask' });
+    setState({ step: 'error', text: t('chatInsertFailed', 'error' in result ? errorText(result.error) : '') });
+  };
+  const undo = async (was: { previous: string; now: string }) => {
+    const result = await draft({ text: was.previous, mode: 'replace', expected: was.now });
+    setState(result.status === 'done' ? { step: 'undone' } : { step: 'error', text: 'error' in result ? errorText(result.error) : t('toastFailed') });
   };
   return (
-    <div class="turn-actions">
-      <button type="button" class="insert-reply" onClick={() => void insert()}>
-        {t('chatInsert')}
-      </button>
-      {note && <span class={note.ok ? 'note inserted' : 'note error'}>{note.text}</span>}
+    <div class="turn-actions" data-insert={state.step}>
+      {state.step === 'ask' ? (
+        <div class="insert-choice" role="group" aria-label={t('chatBoxHasText')}>
+          <span class="note">{t('chatBoxHasText')}</span>
+          <button type="button" class="insert-replace" onClick={() => void insert('replace')}>
+            {t('chatInsertReplace')}
+          </button>
+          <button type="button" class="insert-append" onClick={() => void insert('append')}>
+            {t('chatInsertAppend')}
+          </button>
+          <button type="button" class="insert-cancel" onClick={() => setState({ step: 'idle' })}>
+            {t('cancel')}
+          </button>
+        </div>
+      ) : (
+        <button type="button" class="insert-reply" onClick={() => void insert('ifEmpty')}>
+          {t('chatInsert')}
+        </button>
+      )}
+      {state.step === 'done' && (
+        <>
+          <span class="note inserted" role="status">
+            {t('chatInserted')}
+          </span>
+          <button type="button" class="insert-undo" onClick={() => void undo(state)}>
+            {t('undo')}
+          </button>
+        </>
+      )}
+      {state.step === 'undone' && (
+        <span class="note undone" role="status">
+          {t('chatInsertUndone')}
+        </span>
+      )}
+      {state.step === 'error' && (
+        <span class="note error" role="alert">
+          {state.text}
+        </span>
+      )}
     </div>
   );
 }
