@@ -152,7 +152,12 @@ describe.each(['zh_CN', 'en'] as const)('axe on every screen in %s', (lang) => {
     await panel.waitForSelector('.this-console');
   });
 
-  it('the options page, every section (a field error shown, the knowledge-source editor open)', { timeout: 90_000 }, async () => {
+  it('the options page, every section (a field error, a connection tested, a preset asking, URL sources synced, a console\'s sources open)', { timeout: 90_000 }, async () => {
+    // Knowledge-base URLs: their section shows only when there are some.
+    await h.worker.evaluate(async (url: string) => {
+      const cur = ((await chrome.storage.local.get('settings')).settings ?? {}) as { kb?: object };
+      await chrome.storage.local.set({ settings: { ...cur, kb: { ...(cur.kb ?? {}), urls: [url] } } });
+    }, `${h.server.url}/kb/KB-102`);
     const options = await h.browser.newPage();
     await options.goto(`chrome-extension://${h.extensionId}/src/options/index.html`, { waitUntil: 'load' });
     await options.waitForSelector('main[data-loaded="1"]');
@@ -161,6 +166,13 @@ describe.each(['zh_CN', 'en'] as const)('axe on every screen in %s', (lang) => {
     await options.click('input[name=hotkey-draftReply]');
     await chord(options, 'KeyC');
     await options.waitForSelector('[data-path="hotkeys.draftReply"] .field-error');
+    await options.click('button[name=llm-test]');
+    await options.waitForSelector('.test-result.good');
+    // A preset over what the person set asks first (an alert dialog).
+    await options.select('select[name=llm-preset]', 'ollama');
+    await options.waitForSelector('.ask-overwrite');
+    await options.click('button[name=kb-sync]');
+    await until(() => options.$eval('.kb-urls [role=status]', (e) => e.textContent ?? ''), (t) => t !== '' && t !== '…');
     // The knowledge sources of a console, open for editing.
     await options.type('input[name=kb-origin]', h.server.url);
     await options.keyboard.press('Tab');
@@ -195,5 +207,21 @@ describe.each(['zh_CN', 'en'] as const)('axe on every screen in %s', (lang) => {
     expect(turn.text).toBe(long);
     expect(turn.right).toBeLessThanOrEqual(turn.viewport);
     expect(turn.scroll).toBe(turn.viewport);
+  });
+
+  it('a refund card (money to tick, a role the agent lacks) and cards gone stale once the console shows another conversation', { timeout: 60_000 }, async () => {
+    const consolePage = (await h.browser.pages()).find((p) => p.url().startsWith(h.server.url))!;
+    const before = (await h.pending(tabId)).length;
+    const frame = consolePage.frames().find((f) => f.url().includes('refund-frame'))!;
+    await frame.type('input[name=a]', '199');
+    await frame.type('textarea[name=r]', lang === 'en' ? 'Left earbud silent' : '左耳无声');
+    await chord(consolePage, 'KeyR');
+    await until(() => h.pending(tabId), (x) => x.length === before + 1);
+    await consolePage.click('a.conv[data-conv="C-1002"]');
+    await consolePage.waitForSelector('main[data-conversation-id="C-1002"]');
+    await panel.bringToFront();
+    await panel.waitForSelector('.card[data-tool="refund.request"][data-stale="true"] .stale-warning');
+    await panel.waitForSelector('.card[data-tool="refund.request"] input[name=ack-amount]');
+    expect(await axe(panel)).toEqual([]);
   });
 });
