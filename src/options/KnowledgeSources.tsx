@@ -210,7 +210,7 @@ function ConsoleProviders({ s, save, isLocked }: Props) {
           </li>
         ))}
       </ul>
-      <input name="kb-origin" placeholder="https://support.example.com" value={origin} disabled={locked} onInput={(e) => setOrigin(e.currentTarget.value)} onChange={(e) => edit(e.currentTarget.value.trim().replace(/\/+$/, ''))} />
+      <input name="kb-origin" aria-label={t('kbOriginLabel')} placeholder="https://support.example.com" value={origin} disabled={locked} onInput={(e) => setOrigin(e.currentTarget.value)} onChange={(e) => edit(e.currentTarget.value.trim().replace(/\/+$/, ''))} />
       <div class="row">
         {PRESET_KEYS.map((k) => (
           <button key={k} name={`kb-preset-${k}`} disabled={locked} onClick={() => addPreset(k)}>
@@ -218,7 +218,7 @@ function ConsoleProviders({ s, save, isLocked }: Props) {
           </button>
         ))}
       </div>
-      <textarea name="kb-providers" rows={8} cols={70} value={text} disabled={locked} onInput={(e) => setText(e.currentTarget.value)} />
+      <textarea name="kb-providers" aria-label={t('kbProvidersLabel')} rows={8} cols={70} value={text} disabled={locked} onInput={(e) => setText(e.currentTarget.value)} />
       <div class="row">
         <button name="kb-providers-save" disabled={locked} onClick={() => void apply()}>{t('kbProvidersSave')}</button>
         <button name="kb-providers-reset" disabled={locked} onClick={() => void reset()}>{t('kbProvidersReset')}</button>

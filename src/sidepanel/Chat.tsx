@@ -16,6 +16,7 @@ import { t, toolTitle, uiLang } from '../ui/i18n.ts';
 import { loadThread, saveThread, type StoredTurn, type Thread } from './chat-store.ts';
 import { Citations } from './Citations.tsx';
 import { Markdown, plainText, StreamingMarkdown } from './markdown.tsx';
+import { AnswerAnnouncer } from './announce.tsx';
 
 interface Running {
   /** The turn's key: the finished turn keeps it, so its streamed rendering is reused, not redone. */
@@ -143,6 +144,7 @@ export function Chat({ tabId, settings, conversationId }: { tabId: number; setti
           ...(running ? [<TurnView key={running.id} running={running} onOpen={open} tabId={tabId} />] : []),
         ]}
       </ol>
+      <AnswerAnnouncer turns={thread.turns} running={running?.id ?? null} />
       <form
         class="ask"
         onSubmit={(e) => {
