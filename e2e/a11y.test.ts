@@ -111,6 +111,29 @@ describe.each(['zh_CN', 'en'] as const)('axe on every screen in %s', (lang) => {
     expect(await axe(panel)).toEqual([]);
   });
 
+  it('Insert into a reply box that has text: the replace / append choice, then Undo', async () => {
+    const page = (await h.browser.pages()).find((p) => p.url().startsWith(h.server.url))!;
+    await page.bringToFront();
+    await page.click('.editor');
+    await page.keyboard.type('draft');
+    await panel.bringToFront();
+    await panel.click('.turns > li:last-child .insert-reply');
+    await panel.waitForSelector('.turns > li:last-child .insert-choice');
+    expect(await axe(panel)).toEqual([]);
+    await panel.click('.turns > li:last-child .insert-append');
+    await panel.waitForSelector('.turns > li:last-child .insert-undo');
+    expect(await axe(panel)).toEqual([]);
+  });
+
+  it('a tab that is not a console', async () => {
+    const other = await h.browser.newPage();
+    await other.goto(`chrome-extension://${h.extensionId}/src/sidepanel/index.html?tabId=2147483000`, { waitUntil: 'load' });
+    await other.setViewport({ width: PANEL_WIDTH, height: 700 });
+    await other.waitForSelector('.not-console button');
+    expect(await axe(other)).toEqual([]);
+    await other.close();
+  });
+
   it('the key sheet', async () => {
     await panel.click('button.keys-button');
     await panel.waitForSelector('.key-sheet');
