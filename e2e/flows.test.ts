@@ -307,10 +307,11 @@ describe('activity log', () => {
     await log.goto(`chrome-extension://${h.extensionId}/src/sidepanel/index.html?tabId=${tabId}&view=activity`, { waitUntil: 'load' });
     await log.waitForSelector('.record[data-tool="note.add"]');
     await log.select('select[name=filter-tool]', 'reply.send');
-    const rows = await log.$$eval('.record', (els) => els.map((e) => `${(e as HTMLElement).dataset.tool}:${(e as HTMLElement).dataset.status}`));
+    const rows = await log.$$eval('.record', (els) => els.map((e) => `${(e as HTMLElement).dataset.tool}:${(e as HTMLElement).dataset.status}:${(e as HTMLElement).dataset.records}`));
     expect(rows.every((x) => x.startsWith('reply.send:'))).toBe(true);
-    expect(rows).toContain('reply.send:executed');
-    expect(rows).toContain('reply.send:needs_confirmation');
+    // One row for the send: its prepare and its confirmed outcome together.
+    expect(rows).toContain('reply.send:executed:2');
+    expect(rows.some((x) => x.startsWith('reply.send:needs_confirmation'))).toBe(false);
     expect(await log.$eval('.record.kind-confirmation .ttd', (el) => el.textContent)).toContain('决定用时');
     await log.select('select[name=filter-tool]', '');
     await log.click('button.export');

@@ -11,24 +11,17 @@
  * dropped), so it can meet no other policy — not e2e/policy.test.ts's, not a parallel run's in
  * another checkout on this machine — and it is removed in `finally`.
  */
-import { createHash, generateKeyPairSync } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chord } from '../scripts/browser.ts';
 import type { ToolResult } from '../src/tools/types.ts';
-import { confirmCard, DIST, startHarness, toastText, until, type Harness } from './harness.ts';
+import { confirmCard, startHarness, toastText, until, type Harness } from './harness.ts';
+import { distWithKey, runKey } from './policy-key.ts';
 
-/** A manifest key and the extension id Chromium derives from it (the first 128 bits of its SHA-256, as a-p). */
-function runKey(): { key: string; id: string } {
-  const der = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ type: 'spki', format: 'der' });
-  const hex = createHash('sha256').update(der).digest('hex').slice(0, 32);
-  return { key: der.toString('base64'), id: [...hex].map((c) => String.fromCharCode(97 + parseInt(c, 16))).join('') };
-}
 const { key: KB_POLICY_TEST_KEY, id: KB_POLICY_TEST_ID } = runKey();
 
 const POLICY_DIR = '/etc/chromium/policies/managed';
@@ -59,10 +52,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => articles.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(articles.address() as AddressInfo).port}`;
-  copy = mkdtempSync(join(tmpdir(), 'deskhand-kb-policy-dist-'));
-  cpSync(DIST, copy, { recursive: true });
-  const manifest = JSON.parse(readFileSync(join(copy, 'manifest.json'), 'utf8')) as Record<string, unknown>;
-  writeFileSync(join(copy, 'manifest.json'), JSON.stringify({ ...manifest, key: KB_POLICY_TEST_KEY }));
+  copy = distWithKey(KB_POLICY_TEST_KEY, 'deskhand-kb-policy-dist-');
   h = await startHarness({ roles: ['AGENT'], agentName: 'kb-agent' }, { dist: copy });
 });
 afterAll(async () => {

@@ -15,6 +15,7 @@ import { startConsole, type ConsoleServer, type LogEntry } from '../demo/console
 import { CATEGORIES, KB, QUEUES, seedConversations } from '../demo/console/data.ts';
 import { startModelServer } from '../demo/model/server.ts';
 import { chord, confirmCard, launchWithExtension, toastText } from './browser.ts';
+import { maskSubject } from '../src/tools/mask.ts';
 
 export type Lang = 'zh_CN' | 'en';
 
@@ -69,6 +70,8 @@ function consoleData(): string[] {
     else if (v && typeof v === 'object') Object.values(v).forEach(walk);
   };
   walk([seedConversations(), KB, CATEGORIES, QUEUES]);
+  // Customers as the activity log names them: masked (张***), still console data.
+  out.push(...seedConversations().map((c) => maskSubject({ record: null, customer: c.customer.name }).customer ?? ''));
   return [...new Set(out.flatMap((s) => [s, ...s.split(/[，。、；：！？\s]+/)]).filter((s) => s.length > 1))].sort((a, b) => b.length - a.length);
 }
 

@@ -11,7 +11,7 @@ import { askTab } from '../messages/client.ts';
 import { z } from '../tools/zod.ts';
 import { GRADES } from '../catalog/grades.ts';
 import { ExecReply, refusal, type Reply } from '../messages/index.ts';
-import { auditRecord, type AuditRecord } from '../tools/audit.ts';
+import { auditRecord, subjectOfCall, type AuditRecord } from '../tools/audit.ts';
 import { conflictsOf, displayOf, FACT_SOURCES, recordDrift, urlCarries, type Fact } from '../tools/card.ts';
 import { canonicalJson, sha256Hex } from '../tools/canonical.ts';
 import type { ExecOutcome } from '../tools/executor.ts';
@@ -139,6 +139,7 @@ function refusedRecord(call: PreparedCall, code: string, detail: string, tabId: 
     status: 'rejected',
     errorCode: code,
     summary: `${detail} (tab ${tabId})`,
+    subject: subjectOfCall(call),
     actionId: call.actionId,
   });
 }

@@ -1,11 +1,12 @@
 /**
  * Service worker: the thin entry. Locks storage to trusted contexts, routes side panel <->
  * tabs, keeps the ledger, paints the toolbar badge, pushes profiles, follows the admin's KB URL
- * list and registers user consoles.
+ * list, sends the audit to the admin's log pipeline and registers user consoles.
  */
 import { onSettingsChanged } from '../settings/store.ts';
 import { installBadge } from './badge.ts';
 import { installKbUrlSync } from './kb.ts';
+import { installLogExport } from './log-export.ts';
 import { storageAuditSink } from './audit-store.ts';
 import { loadClock } from './clock.ts';
 import { ledger, sessionStore } from './confirm.ts';
@@ -25,6 +26,7 @@ installRouter();
 installBadge();
 installProfilePush();
 installKbUrlSync();
+installLogExport();
 forgetClosedTabs();
 
 // The toolbar icon opens the side panel (a user gesture).

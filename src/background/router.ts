@@ -13,6 +13,7 @@ import { cancelGenerate, generate } from './generate.ts';
 import { addPrepared, dispatchToTab, ledger, listForTab, stillBound } from './confirm.ts';
 import { handleKb } from './kb.ts';
 import { kbFetch } from './kb-fetch.ts';
+import { exportStatus } from './log-export.ts';
 import { awaitCheck, expectNextPage, pageArrived } from './next-page.ts';
 import { currentView } from './settings-view.ts';
 import { KIT_FILES } from '../content/kit-files.ts';
@@ -70,8 +71,9 @@ export async function route(raw: unknown, sender: chrome.runtime.MessageSender):
       return addPrepared(msg.call, { tabId: from.tabId, origin: from.origin, url: from.url });
     case 'audit.append':
       if (from.kind !== 'content') return notContent();
-      // A content script may only log its own invoke records; nobody approved anything there.
-      await appendAudit(msg.records.filter((r) => r.kind === 'invoke').map((r) => ({ ...r, humanApproved: false, approvedBy: null, approverRoles: undefined })));
+      // A content script may only log its own invoke records; nobody approved or decided anything
+      // there, and whose log it is the worker says (appendAudit stamps the agent).
+      await appendAudit(msg.records.filter((r) => r.kind === 'invoke').map((r) => ({ ...r, humanApproved: false, approvedBy: null, approverRoles: undefined, decidedBy: undefined })));
       return { ok: true };
     case 'confirm.list': {
       if (from.kind !== 'sidepanel') return notPanel();
@@ -148,6 +150,9 @@ export async function route(raw: unknown, sender: chrome.runtime.MessageSender):
     case 'flow.resume':
       if (!topFrame) return notContent();
       return { ok: true, handover: takeHandover({ tabId: from.tabId, origin: from.origin }) };
+    case 'logExport.status':
+      if (from.kind !== 'sidepanel' && from.kind !== 'options') return refusal('NOT_EXTENSION_PAGE', 'Only extension pages read the log export\'s state.');
+      return { ok: true, status: await exportStatus() };
     case 'audit.list':
       if (from.kind !== 'sidepanel' && from.kind !== 'options') return refusal('NOT_EXTENSION_PAGE', 'Only extension pages read the log.');
       return { ok: true, ...(await readAudit()) };

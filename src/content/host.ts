@@ -14,7 +14,8 @@ import { ConsoleProfile, type LoadedProfile, type SetAsideProfile } from '../pro
 import { profileTooSlow } from '../profiles/pattern.ts';
 import { problem } from '../tools/problems.ts';
 import type { Settings } from '../settings/schema.ts';
-import type { AuditRecord } from '../tools/audit.ts';
+import type { AuditRecord, AuditSubject } from '../tools/audit.ts';
+import { auditSubject } from '../page/facts.ts';
 import { createToolCore } from '../tools/index.ts';
 import type { Caller, InvokeCtx, PreparedCall } from '../tools/types.ts';
 import { toBackground } from '../messages/client.ts';
@@ -50,7 +51,9 @@ export function createHost(getSettings: () => Settings, tabId: () => number | un
   let flushScheduled = false;
   const audit = {
     write(record: AuditRecord) {
-      pendingAudit.push(record);
+      // Each record names the conversation and customer on screen when the call ended (the
+      // team lead's view); the page model has read both for the call's facets already.
+      pendingAudit.push(record.subject === undefined ? { ...record, subject: subjectNow() } : record);
       if (flushScheduled) return;
       flushScheduled = true;
       // Batched: one message per burst of calls, not one per call.
@@ -102,6 +105,13 @@ export function createHost(getSettings: () => Settings, tabId: () => number | un
     generate: generateInWorker,
   };
   registerCatalog(core.registry, deps);
+  const subjectNow = (): AuditSubject | null => {
+    try {
+      return auditSubject(model.current());
+    } catch {
+      return null;
+    }
+  };
   return {
     core,
     model,

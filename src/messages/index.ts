@@ -104,6 +104,8 @@ export const ToBackground = z.lazy(() => z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('audit.list') }),
   /** side panel: clear the audit log (after export) */
   z.strictObject({ type: z.literal('audit.clear') }),
+  /** side panel / options: how the export to the organisation's log pipeline is doing (admin policy) */
+  z.strictObject({ type: z.literal('logExport.status') }),
   /** content script: a fixed flow's generate step (no tools are offered to the model) */
   z.strictObject({ type: z.literal('llm.generate'), requestId: z.uuid(), system: z.string().check(z.maxLength(8_000)), user: z.string().check(z.maxLength(40_000)) }),
   /** content script: Stop during a generate step aborts the model request */

@@ -164,6 +164,9 @@ export const AuditRecordSchema = z.lazy(() => z.object({
   actionId: z.nullable(z.string()),
   timeToDecisionMs: z.nullable(z.number()),
   approverRoles: z.optional(z.object({ roles: z.array(z.string().check(z.maxLength(100))).check(z.maxLength(50)), source: z.enum(['policy', 'self']) })),
+  decidedBy: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
+  subject: z.optional(z.nullable(z.object({ record: z.nullable(z.string().check(z.maxLength(200))), customer: z.nullable(z.string().check(z.maxLength(200))) }))),
+  agent: z.optional(z.nullable(z.string().check(z.maxLength(200)))),
 }));
 
 /** A fixed flow's progress in a tab, as the panel shows it. */

@@ -7,6 +7,7 @@
  * disagreement) — and the person is the customer panel's name and the thread's customer.
  */
 import { comparableIds, sameId } from '../dom/ids.ts';
+import type { AuditSubject } from '../tools/audit.ts';
 import type { Fact, FactSource } from '../tools/card.ts';
 import type { IdSourceKind } from './identity.ts';
 import type { Snapshot } from './model.ts';
@@ -55,4 +56,17 @@ function samePerson(a: string, b: string): boolean {
   const n = (s: string) => s.normalize('NFKC').replace(/\s+/g, ' ').trim().toLowerCase();
   const [x, y] = [n(a), n(b)];
   return x === y || x.includes(y) || y.includes(x);
+}
+
+/**
+ * What an invoke was about, for its audit record (the team lead's view names it): the number
+ * the agent sees (else the record's key) and the customer the page shows — a name, else the
+ * e-mail or phone. Raw here; the worker masks it before it is stored.
+ */
+export function auditSubject(s: Snapshot): AuditSubject | null {
+  const identity = s.identity();
+  const record = identity.display ?? identity.recordId;
+  const c = s.customer().fields;
+  const customer = c.name || c.email || c.phone || null;
+  return record || customer ? { record: record ?? null, customer } : null;
 }

@@ -3,8 +3,8 @@
  * confirmation outcome. Sinks are bounded; the ring here is the in-memory one, the
  * extension adds a persistent one behind the same interface.
  */
-import { maskSensitive, scrubText } from './mask.ts';
-import { TOOL_STATUSES, type Caller, type Risk, type SideEffect, type ToolStatus } from './types.ts';
+import { maskSensitive, maskSubject, scrubText, type Scrubber } from './mask.ts';
+import { TOOL_STATUSES, type Caller, type PreparedCall, type Risk, type SideEffect, type ToolStatus } from './types.ts';
 
 /**
  * One spelling per state: an invoke record carries its result's status (`ToolStatus`, or
@@ -19,6 +19,16 @@ export function legacyStatus(status: string, kind: AuditRecord['kind'], dryRun: 
   if (status === 'error') return 'failed';
   if (status === 'requires_confirmation') return 'needs_confirmation';
   return (AUDIT_STATUSES as readonly string[]).includes(status) ? (status as AuditStatus) : null;
+}
+
+/**
+ * What a record was about, as the agent saw it: the record's number on the page (C-1001,
+ * #494495) and the customer. Masked where it is stored (the customer as a sensitive field:
+ * `张***`, `z***@example.com`), so a team lead's view and every export name it masked.
+ */
+export interface AuditSubject {
+  record: string | null;
+  customer: string | null;
 }
 
 export interface AuditRecord {
@@ -45,6 +55,18 @@ export interface AuditRecord {
   timeToDecisionMs: number | null;
   /** HIGH/CRITICAL confirmations: the confirmer's roles, set by policy or self-declared. */
   approverRoles?: { roles: string[]; source: 'policy' | 'self' };
+  /**
+   * Confirmation records: the person who decided — who confirmed, and who rejected (a
+   * rejection has no `approvedBy`). Absent in records written before it existed.
+   */
+  decidedBy?: string | null;
+  /** The conversation and customer the call was about; absent in older records, null when the page showed neither. */
+  subject?: AuditSubject | null;
+  /**
+   * Whose log this is: the agent name in force when the worker stored the record (options or
+   * admin policy), null when none was set ("this browser"). Set by the worker only.
+   */
+  agent?: string | null;
 }
 
 /** What a caller of `auditRecord` must say; everything else has a default. */
@@ -73,12 +95,37 @@ export function auditRecord(f: AuditFields): AuditRecord {
   };
 }
 
+/**
+ * The subject of a prepared call, from its fingerprinted page facts: the number the agent
+ * saw (else the record id it is bound to) and the person it reaches or pays.
+ */
+export function subjectOfCall(call: Pick<PreparedCall, 'binding' | 'provenance'>): AuditSubject | null {
+  const fact = (...fields: string[]) => call.provenance.find((f) => fields.includes(f.field))?.value ?? null;
+  const record = fact('number') ?? call.binding.recordId ?? fact('conversation');
+  const customer = fact('to', 'customer');
+  return record || customer ? { record, customer } : null;
+}
+
 export interface AuditSink {
   write(record: AuditRecord): void | Promise<void>;
 }
 
 export function sanitiseInput(input: unknown, sensitiveFields: readonly string[] = []): unknown {
   return maskSensitive(input, sensitiveFields);
+}
+
+/**
+ * A record as it is kept: input masked (named fields whole, free text scrubbed), summary and
+ * subject scrubbed, the customer masked whole. The worker passes its full scrubber (pii.ts);
+ * an imported file is masked again with the light one (idempotent on what was masked before).
+ */
+export function maskedRecord(r: AuditRecord, scrub: Scrubber = scrubText, sensitiveFields: readonly string[] = []): AuditRecord {
+  return {
+    ...r,
+    input: maskSensitive(r.input, sensitiveFields, '', scrub),
+    summary: scrub(r.summary),
+    ...(r.subject ? { subject: maskSubject(r.subject, scrub) } : {}),
+  };
 }
 
 /**

@@ -5,7 +5,7 @@
  *
  * States: pending -> dispatched -> executed | failed | uncertain; pending -> rejected | expired.
  */
-import { auditRecord, sanitiseInput, summarise, type AuditRecord, type AuditSink } from './audit.ts';
+import { auditRecord, sanitiseInput, subjectOfCall, summarise, type AuditRecord, type AuditSink } from './audit.ts';
 import { errorSpec, toolError } from './errors.ts';
 import { RISK_RULES } from './policy.ts';
 import { recomputeFingerprint } from './prepared.ts';
@@ -407,6 +407,9 @@ export function confirmationRecord(entry: LedgerEntry, humanApproved: boolean): 
     durationMs: entry.updatedAt - (entry.decidedAt ?? entry.updatedAt),
     humanApproved,
     approvedBy: humanApproved ? (entry.decidedBy ?? null) : null,
+    // Who decided either way: a rejection names who rejected it (never as its approver).
+    decidedBy: entry.decidedBy ?? null,
+    subject: subjectOfCall(call),
     actionId: call.actionId,
     timeToDecisionMs: entry.decidedAt !== undefined ? entry.decidedAt - call.createdAt : null,
     // Seed 004: who confirmed a HIGH action, with which roles, and whether a policy set them.

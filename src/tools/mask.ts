@@ -118,3 +118,21 @@ function maskDeep(value: unknown): unknown {
   }
   return maskValue(value);
 }
+
+/**
+ * A record's subject as the audit keeps it: the record number scrubbed like free text, the
+ * customer masked whole as a sensitive field (`张***`, `z***@example.com`, `138****5678`).
+ * Idempotent, so a record masked by the browser that wrote it and again on import reads the same.
+ */
+export function maskSubject<T extends { record: string | null; customer: string | null }>(subject: T, scrub: Scrubber = scrubText): T {
+  return {
+    ...subject,
+    record: subject.record === null ? null : scrub(subject.record),
+    customer: subject.customer === null ? null : maskedOnce(subject.customer),
+  };
+}
+
+/** A value masked by an earlier pass (`138****5678` would else become `1***`) is kept as it is. */
+function maskedOnce(value: string): string {
+  return /^(?:[^*]\*{3}(?:@\S+)?|\d{3}\*{4}\d{4}|\*{1,3})$/u.test(value) ? value : (maskValue(value) as string);
+}

@@ -53,3 +53,18 @@ export function when(at: string | number | Date, now = Date.now(), locale = uiLo
   }
   return { text, full, iso: d.toISOString() };
 }
+
+const spans = new Map<string, Intl.NumberFormat>();
+/**
+ * A span of time as a person says it — "12 seconds", "3 minutes", "2 hours" (12秒, 3分钟) —
+ * in whole units, never milliseconds; null under a second (the caller says so in words).
+ */
+export function spanText(ms: number, locale = uiLocale()): string | null {
+  if (!Number.isFinite(ms) || ms < 1000) return null;
+  const [value, unit] = ms < 90_000 ? [Math.round(ms / 1000), 'second'] : ms < 90 * 60_000 ? [Math.round(ms / 60_000), 'minute'] : [Math.round(ms / 3_600_000), 'hour'];
+  const key = `${locale}|${unit}`;
+  let f = spans.get(key);
+  // Chinese says 12秒 (its long form is the bookish 12秒钟); English says 12 seconds.
+  if (!f) spans.set(key, (f = new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: locale.startsWith('zh') ? 'short' : 'long' })));
+  return f.format(value);
+}

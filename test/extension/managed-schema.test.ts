@@ -14,8 +14,9 @@ describe('the managed-storage schema', () => {
   });
   it('lets an admin set every setting, agentName and every hotkey included', () => {
     const props = managedSchema().properties as Record<string, { type: string; properties?: Record<string, unknown> }>;
-    // Every setting, and the admin-pushed console profiles.
-    expect(Object.keys(props).sort()).toEqual([...Object.keys(settingsFields()), 'profiles'].sort());
+    // Every setting, the admin-pushed console profiles and the log pipeline (policy only).
+    expect(Object.keys(props).sort()).toEqual([...Object.keys(settingsFields()), 'profiles', 'logExport'].sort());
+    expect(props.logExport).toEqual({ type: 'object', properties: { endpoint: { type: 'string' }, headers: { type: 'object', additionalProperties: { type: 'string' } } } });
     expect(props.agentName).toEqual({ type: 'string' });
     expect(Object.keys(props.hotkeys!.properties!)).toContain('openPanel');
   });
