@@ -39,6 +39,9 @@ function useDemoOrigins(): string[] {
 
 const PRESET_KEYS = Object.keys(PRESETS) as (keyof typeof PRESETS)[];
 
+/** A source as the list says it: the local knowledge base in words ("local" is only its data name), else its kind and name. */
+const labelOf = (p: KbProviderConfig) => (p.kind === 'local' && !p.name ? t('kbPreset_local') : `${t(`kbKind_${p.kind}`)}: ${providerName(p)}`);
+
 /** Which source the form is open on: a new one (index null) or the list's `index`. */
 type Editing = { index: number | null; start: Draft };
 
@@ -97,7 +100,7 @@ export function ConsoleSources({ s, save, isLocked }: Props) {
             <button class="link" name="kb-console" data-origin={o} aria-pressed={o === origin ? 'true' : 'false'} onClick={() => choose(o)}>
               <code>{o}</code>
             </button>{' '}
-            {sourcesOf(o).map((p) => `${t(`kbKind_${p.kind}`)}: ${providerName(p)}`).join(' · ') || t('kbKind_none')}
+            {sourcesOf(o).map(labelOf).join(' · ') || t('kbKind_none')}
             {!s.kb.providers[o] && <span class="hint"> {t('kbProvidersDefault')}</span>}
           </li>
         ))}
@@ -118,7 +121,7 @@ export function ConsoleSources({ s, save, isLocked }: Props) {
             <ol class="kb-source-list">
               {list.map((p, i) => (
                 <li key={`${i}:${providerName(p)}`} class="kb-source" data-kind={p.kind} data-name={providerName(p)}>
-                  {t(`kbKind_${p.kind}`)}: <strong>{providerName(p)}</strong>{' '}
+                  <strong>{labelOf(p)}</strong>{' '}
                   {p.kind !== 'local' && (
                     <button name="kb-source-edit" onClick={() => setEditing({ index: i, start: { ...p } as Draft })}>
                       {locked ? t('kbSourceView') : t('kbSourceEdit')}
