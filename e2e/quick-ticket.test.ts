@@ -132,6 +132,26 @@ describe('quick ticket in zh-CN', () => {
     // The card's decision settles the run the panel shows.
     expect(await until(() => runStatus(panel), (s) => s === 'completed')).toBe('completed');
   });
+
+  it('a confirmed submit goes ahead only while the form shows what the card showed: a title changed after the card posts nothing', async () => {
+    const origin = new URL(h.server.url).origin;
+    const profile = { ...demoProfile, id: 'taught-demo-confirm', name: 'demo (submit confirmed)', match: { origins: [origin] }, quickTicket: { confirm: true } };
+    await h.worker.evaluate((o: string, p: unknown) => chrome.storage.local.set({ taughtProfiles: { [o]: p } }), origin, profile);
+    await page.reload({ waitUntil: 'load' });
+    await waitReady(h, page);
+    const panel = await h.panel(tabId);
+    await panel.waitForSelector('button.run-quick-ticket');
+    await panel.click('button.run-quick-ticket');
+    const [call] = await until(() => h.pending(tabId), (x) => x.length === 1, 30_000);
+    // The agent edits the title after the card was made.
+    await page.bringToFront();
+    await page.type('#f-x81', '（已改）');
+    await confirmCard(panel, call!.actionId);
+    await panel.waitForSelector(`.outcome[data-action-id="${call!.actionId}"][data-state="failed"]`);
+    expect(await panel.$eval(`.outcome[data-action-id="${call!.actionId}"]`, (el) => (el as HTMLElement).innerText)).toContain('确认之后建单表单有改动');
+    expect(await ticketPosts(h)).toEqual([]);
+    expect(await until(() => runStatus(panel), (s) => s === 'failed')).toBe('failed');
+  });
 });
 
 describe('quick ticket in en', () => {
