@@ -13,7 +13,7 @@ let h: Harness;
 let tabId: number;
 
 beforeAll(async () => {
-  h = await startHarness({ roles: ['AGENT'] });
+  h = await startHarness({ roles: ['AGENT'], agentName: '王芳' });
 });
 afterAll(async () => h?.close());
 beforeEach(async () => {
@@ -82,6 +82,9 @@ describe('confirming from the keyboard', () => {
     expect(await until(() => stateOf(second), (s) => s === 'rejected', 5_000)).toBe('rejected');
     expect(await stateOf(first)).toBe('pending');
     expect(mutations(await h.log())).toEqual([]);
+    // The outcome says who rejected it, as a rejection (not "confirmed by").
+    const said = await until(() => panel.$eval(`.outcome[data-action-id="${second}"] .when`, (e) => e.textContent ?? '').catch(() => ''), (x) => x.includes('王芳'));
+    expect(said).toContain('拒绝人：王芳');
     await panel.close();
   });
 

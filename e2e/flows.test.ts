@@ -148,12 +148,21 @@ const refunds = async () => mutations(await h.log()).filter((e) => e.path === '/
 describe('high-risk refunds', () => {
   it('shows the structured action, risk, role and countdown, and executes only after a confirm', async () => {
     const id = await prepareRefund();
-    expect(await toastText(page)).toContain('REFUND_APPROVER');
+    // Who confirms, in people's words: the role's code is only under the card's details.
+    const toast = await toastText(page);
+    expect(toast).toContain('退款审批人');
+    expect(toast).not.toContain('REFUND_APPROVER');
     const panel = await openPanel();
     const card = `.card[data-action-id="${id}"]`;
     await panel.waitForSelector(card);
     const text = await panel.$eval(card, (el) => (el as HTMLElement).innerText);
-    for (const s of ['申请退款', '高风险', 'ORD-20261101', '199', 'CNY', '左耳无声，质量问题', 'REFUND_APPROVER', '不可撤销', '后过期']) expect(text).toContain(s);
+    for (const s of ['申请退款', '高风险', 'ORD-20261101', '199', 'CNY', '左耳无声，质量问题', '可确认者：退款审批人', '不可撤销', '后过期']) expect(text).toContain(s);
+    // No codes or sources on the card's face; they are under Details, opened on demand.
+    for (const s of ['REFUND_APPROVER', '客服台配置', '页面属性', '（来源']) expect(text).not.toContain(s);
+    await panel.click(`${card} .card-details summary`);
+    const details = await panel.$eval(`${card} .card-details`, (el) => (el as HTMLElement).innerText);
+    expect(details).toContain('REFUND_APPROVER');
+    expect(details).toMatch(/会话：[^\n]*客服台配置/);
     await new Promise((r) => setTimeout(r, 300));
     expect(await refunds()).toEqual([]);
     // Money: one amount with its currency, and a deliberate tick of that amount before Confirm.

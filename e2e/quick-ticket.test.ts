@@ -11,6 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer } from '../demo/model/server.ts';
 import { chord } from '../scripts/browser.ts';
 import { demoProfile } from '../src/profiles/builtin/demo.ts';
+import type { PreparedCall } from '../src/tools/types.ts';
 import { clickCountdownStop, confirmCard, countdownText, mutations, poll, startHarness, toastText, until, waitReady, type Harness } from './harness.ts';
 
 let model: ModelServer;
@@ -48,6 +49,24 @@ describe('quick ticket in zh-CN', () => {
     await settings(h);
     ({ page, tabId } = await h.freshConsole());
   });
+
+  /**
+   * The demo console with a profile that asks for the submit to be confirmed (taught, as an agent
+   * would have saved it; removed before each test), quick ticket started from the panel: its
+   * panel and the card waiting there.
+   */
+  async function runWhereProfileConfirms(): Promise<{ panel: Page; call: PreparedCall }> {
+    const origin = new URL(h.server.url).origin;
+    const profile = { ...demoProfile, id: 'taught-demo-confirm', name: 'demo (submit confirmed)', match: { origins: [origin] }, quickTicket: { confirm: true } };
+    await h.worker.evaluate((o: string, p: unknown) => chrome.storage.local.set({ taughtProfiles: { [o]: p } }), origin, profile);
+    await page.reload({ waitUntil: 'load' });
+    await waitReady(h, page);
+    const panel = await h.panel(tabId);
+    await panel.waitForSelector('button.run-quick-ticket');
+    await panel.click('button.run-quick-ticket');
+    const [call] = await until(() => h.pending(tabId), (x) => x.length === 1, 30_000);
+    return { panel, call: call! };
+  }
 
   it('T says what it will submit with a countdown; Esc stops it: nothing is posted, and the toast, the panel and the audit say stopped by you', async () => {
     await chord(page, 'KeyT');
@@ -105,27 +124,19 @@ describe('quick ticket in zh-CN', () => {
   });
 
   it('where the console profile asks for a confirmation, the submit is a medium-risk card: nothing is posted until Confirm, then exactly once', async () => {
-    const origin = new URL(h.server.url).origin;
-    const profile = { ...demoProfile, id: 'taught-demo-confirm', name: 'demo (submit confirmed)', match: { origins: [origin] }, quickTicket: { confirm: true } };
-    await h.worker.evaluate((o: string, p: unknown) => chrome.storage.local.set({ taughtProfiles: { [o]: p } }), origin, profile);
-    await page.reload({ waitUntil: 'load' });
-    await waitReady(h, page);
-    const panel = await h.panel(tabId);
-    await panel.waitForSelector('button.run-quick-ticket');
-    await panel.click('button.run-quick-ticket');
-    const [call] = await until(() => h.pending(tabId), (x) => x.length === 1, 30_000);
+    const { panel, call } = await runWhereProfileConfirms();
     expect(call).toMatchObject({ tool: 'ticket.submit', sideEffect: 'write', risk: 'medium', caller: 'plan' });
     expect(await until(() => runStatus(panel), (s) => s !== 'running')).toBe('needs_confirmation');
     expect(await countdownText(page)).toBe('');
     const title = await titleInForm(page);
-    const card = `.card[data-action-id="${call!.actionId}"]`;
+    const card = `.card[data-action-id="${call.actionId}"]`;
     await panel.waitForSelector(card);
     const text = await panel.$eval(card, (el) => (el as HTMLElement).innerText);
     for (const s of ['提交工单', '中风险', title, '产品质量']) expect(text).toContain(s);
     expect(await toastText(page)).toContain('确认提交');
     expect(await poll(() => ticketPosts(h), (p) => p.length > 0, PAST_COUNTDOWN_MS)).toEqual([]);
-    await confirmCard(panel, call!.actionId);
-    await panel.waitForSelector(`.outcome[data-action-id="${call!.actionId}"][data-state="executed"]`);
+    await confirmCard(panel, call.actionId);
+    await panel.waitForSelector(`.outcome[data-action-id="${call.actionId}"][data-state="executed"]`);
     const posts = await ticketPosts(h);
     expect(posts).toHaveLength(1);
     expect(posts[0]).toMatchObject({ status: 201, body: { title, category: 'quality' } });
@@ -134,21 +145,13 @@ describe('quick ticket in zh-CN', () => {
   });
 
   it('a confirmed submit goes ahead only while the form shows what the card showed: a title changed after the card posts nothing', async () => {
-    const origin = new URL(h.server.url).origin;
-    const profile = { ...demoProfile, id: 'taught-demo-confirm', name: 'demo (submit confirmed)', match: { origins: [origin] }, quickTicket: { confirm: true } };
-    await h.worker.evaluate((o: string, p: unknown) => chrome.storage.local.set({ taughtProfiles: { [o]: p } }), origin, profile);
-    await page.reload({ waitUntil: 'load' });
-    await waitReady(h, page);
-    const panel = await h.panel(tabId);
-    await panel.waitForSelector('button.run-quick-ticket');
-    await panel.click('button.run-quick-ticket');
-    const [call] = await until(() => h.pending(tabId), (x) => x.length === 1, 30_000);
+    const { panel, call } = await runWhereProfileConfirms();
     // The agent edits the title after the card was made.
     await page.bringToFront();
     await page.type('#f-x81', '（已改）');
-    await confirmCard(panel, call!.actionId);
-    await panel.waitForSelector(`.outcome[data-action-id="${call!.actionId}"][data-state="failed"]`);
-    expect(await panel.$eval(`.outcome[data-action-id="${call!.actionId}"]`, (el) => (el as HTMLElement).innerText)).toContain('确认之后建单表单有改动');
+    await confirmCard(panel, call.actionId);
+    await panel.waitForSelector(`.outcome[data-action-id="${call.actionId}"][data-state="failed"]`);
+    expect(await panel.$eval(`.outcome[data-action-id="${call.actionId}"]`, (el) => (el as HTMLElement).innerText)).toContain('确认之后建单表单有改动');
     expect(await ticketPosts(h)).toEqual([]);
     expect(await until(() => runStatus(panel), (s) => s === 'failed')).toBe('failed');
   });

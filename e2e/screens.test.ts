@@ -80,8 +80,8 @@ describe.each([
     const { card, outcome, audit, activity } = (await walk(lang)).refund;
     const nb = (s: string) => s.replace(/\u00a0/g, ' ');
     const words = lang === 'zh_CN'
-      ? { consoleData: '修改客服台数据', undo: /不可撤销|无法撤回|不能撤回|不可撤回/g, money: '资金', self: '自行声明', currency: '币种', amount: '金额', who: '可确认者', auditSelf: '确认人角色（自行声明）' }
-      : { consoleData: 'Changes console data', undo: /irreversible|cannot be undone|cannot be taken back|can.t be undone/gi, money: 'money', self: 'self-declared', currency: 'Currency', amount: 'Amount', who: 'Who may confirm', auditSelf: 'self-declared' };
+      ? { consoleData: '修改客服台数据', undo: /不可撤销|无法撤回|不能撤回|不可撤回/g, money: '资金', self: '自行声明', currency: '币种', amount: '金额', who: '可确认者', approver: '退款审批人', auditSelf: '确认人角色（自行声明）' }
+      : { consoleData: 'Changes console data', undo: /irreversible|cannot be undone|cannot be taken back|can.t be undone/gi, money: 'money', self: 'self-declared', currency: 'Currency', amount: 'Amount', who: 'Who may confirm', approver: 'refund approver', auditSelf: 'self-declared' };
     expect(card.text).not.toContain(words.consoleData);
     expect(card.effectLines).toHaveLength(1);
     expect(card.effectLines[0]).toContain(words.money);
@@ -93,7 +93,9 @@ describe.each([
     expect(nb(card.text).replace(/CNY 199\.00/g, '')).not.toMatch(/\b199\b/);
     // Who may confirm, and where the roles come from.
     expect(card.role).toContain(words.who);
-    expect(card.role).toContain('REFUND_APPROVER');
+    // The role as people name it; its code only under the card's details.
+    expect(card.role).toContain(words.approver);
+    expect(card.role).not.toContain('REFUND_APPROVER');
     expect(card.role).toContain(words.self);
     expect(card.rolesSource).toBe('self');
     // What was done, when, by whom.

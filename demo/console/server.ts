@@ -126,7 +126,8 @@ export async function startConsole(opts: { port?: number; host?: string } = {}):
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
-    url: `http://${opts.host === 'localhost' ? 'localhost' : '127.0.0.1'}:${port}`,
+    // Another loopback address (127.0.0.2) is a site that is not the demo's: tests of "not a console" use it.
+    url: `http://${opts.host === 'localhost' ? 'localhost' : opts.host && opts.host !== '0.0.0.0' ? opts.host : '127.0.0.1'}:${port}`,
     port,
     log,
     close: () =>

@@ -55,11 +55,15 @@ function distGranting(origin: string): string {
   return dir;
 }
 
-export async function launchForConsole(origin: string, settings: SettingsInput = {}): Promise<ConsoleBrowser> {
+/**
+ * `added: false`: the permission is granted but the site is not a console yet (the panel's
+ * "add this site as a console" starts from there).
+ */
+export async function launchForConsole(origin: string, settings: SettingsInput = {}, opts: { lang?: string; added?: boolean } = {}): Promise<ConsoleBrowser> {
   const dist = distGranting(origin);
   // The project's launcher (flags, profile dir, language) with the stock build, swapped
   // for the copy: one browser, one deskhand.
-  const launched = await launchWithExtension();
+  const launched = await launchWithExtension(opts.lang ? { lang: opts.lang } : {});
   const { browser } = launched;
   await browser.uninstallExtension(launched.extensionId);
   const extensionId = await browser.installExtension(dist);
@@ -97,6 +101,10 @@ export async function launchForConsole(origin: string, settings: SettingsInput =
       rmSync(dist, { recursive: true, force: true });
     },
   };
+  if (opts.added === false) {
+    await cb.settings(settings);
+    return cb;
+  }
   await cb.settings({ ...settings, consoles: [origin, ...(settings.consoles ?? [])] });
   await registered(worker, `${origin}/*`);
   return cb;

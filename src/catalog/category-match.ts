@@ -3,7 +3,7 @@ import { findField, triedFor } from '../dom/find.ts';
 import { quiet } from '../dom/observe.ts';
 import { listOptions, optionsOf, setValue, type OptionLike } from '../dom/set-value.ts';
 import { categoryPrompt, modelNeed, parseModelChoice, type ModelNeed } from './category-model.ts';
-import { isOtherOption, pickCategory, weighConversation, type CategoryExample, type CategoryPick, type CategoryScore, type WeightedText } from './category-score.ts';
+import { confidenceOf, isOtherOption, pickCategory, weighConversation, type CategoryExample, type CategoryPick, type CategoryScore, type WeightedText } from './category-score.ts';
 import { fail, ok } from '../tools/errors.ts';
 import type { WriteTool } from '../tools/types.ts';
 import type { CatalogDeps } from './deps.ts';
@@ -20,7 +20,7 @@ export const categoryMatch = (deps: CatalogDeps): WriteTool<typeof input, unknow
   description:
     'Score the category options of the quick-ticket form against the open conversation (Chinese and English support vocabulary, whole words, the console\'s earlier tickets) and select the best one; ' +
     'when nothing clears the floor it selects the "other" option if the form has one, else nothing, and says so. Where a model is configured and the words do not decide, the model chooses among the listed options. ' +
-    'Returns the choice with its score and the words that counted, the runner-up, all scores and who decided. ' +
+    'Returns the choice with its score, the words that counted and a confidence (high/medium/low), the runner-up, all scores and who decided. ' +
     'Use ticket.fill to set a category you already know.',
   sideEffect: 'write',
   risk: 'low',
@@ -54,7 +54,8 @@ export const categoryMatch = (deps: CatalogDeps): WriteTool<typeof input, unknow
     const pick = pickCategory(options, texts, { examples: examplesOf(deps) });
     const decided = await decide(deps, pick, options, texts, model, ctx.signal);
     const { choice } = decided;
-    const base = { runnerUp: runnerUpOf(pick, choice), scores: pick.scores, reason: decided.reason, decidedBy: decided.by, ...(decided.model ? { model: decided.model } : {}), opened };
+    const runnerUp = runnerUpOf(pick, choice);
+    const base = { runnerUp, confidence: confidenceOf(choice, runnerUp, decided.reason), scores: pick.scores, reason: decided.reason, decidedBy: decided.by, ...(decided.model ? { model: decided.model } : {}), opened };
     if (!choice) return ok({ choice: null, ...base, applied: false, detail: 'No category matches the conversation and the form has no "other" option; choose one by hand.' });
     const res = await setValue(field.el, field.kind, choice.value || choice.label, ctx.signal);
     if (!res.ok) return fail('failed', 'CATEGORY_NOT_SET', `Could not select "${choice.label}": ${res.detail ?? ''}`, 'Select it by hand.');

@@ -310,3 +310,20 @@ export function pickCategory(options: readonly OptionText[], texts: readonly Wei
   const otherScore = other ? (scores.find((s) => s.value === other.value && s.label === other.text) ?? null) : null;
   return { choice: otherScore, runnerUp: best && best.score > 0 ? best : null, scores, reason: otherScore ? 'other' : 'nothing' };
 }
+
+export type Confidence = 'high' | 'medium' | 'low';
+
+/**
+ * How sure the choice is, in the words an agent uses instead of a score (issue 23 item 5):
+ * high when the conversation clearly says it (twice the floor, and the runner-up at most half
+ * as strong), low when it is "other" or barely over the floor with a close runner-up, medium
+ * between. A model's choice among close options is medium: it was not the words alone.
+ */
+export function confidenceOf(choice: { score: number } | null, runnerUp: { score: number } | null, reason: string): Confidence {
+  if (!choice || reason === 'other' || reason === 'nothing') return 'low';
+  if (reason === 'model') return 'medium';
+  const second = runnerUp?.score ?? 0;
+  if (choice.score >= 2 * FLOOR && second <= choice.score / 2) return 'high';
+  if (second >= choice.score * 0.8) return 'low';
+  return 'medium';
+}

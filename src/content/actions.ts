@@ -12,7 +12,7 @@ import type { ToolResult } from '../tools/types.ts';
 import type { Host } from './host.ts';
 import { stepTitle } from '../ui/describe.ts';
 import { errorText as shownError, fieldName } from '../ui/errors.ts';
-import { joinList, t, uiLang } from '../ui/i18n.ts';
+import { joinList, t, tOr, uiLang } from '../ui/i18n.ts';
 import { money } from '../ui/money.ts';
 import { toast } from './toast.ts';
 
@@ -83,11 +83,16 @@ export async function runAction(host: Host, action: HotkeyAction): Promise<Actio
     case 'matchCategory': {
       const r = await registry.invoke('category.match', {}, host.ctx('hotkey'));
       if (r.status !== 'done') return { tone: 'error', text: errorText(r) };
-      const d = r.data as { choice: { label: string; score: number } | null; runnerUp: { label: string } | null };
+      const d = r.data as { choice: { label: string } | null; runnerUp: { label: string } | null; confidence: 'high' | 'medium' | 'low' };
       if (!d.choice) return { tone: 'warn', text: t('toastNoCategory') };
-      return { tone: 'ok', text: t('toastCategory', d.choice.label, d.choice.score, d.runnerUp?.label ?? '—') };
+      // How sure, in words (not the scorer's number); the runner-up only when there is one.
+      const sure = t(`confidence_${d.confidence}`);
+      return { tone: 'ok', text: d.runnerUp ? t('toastCategory', d.choice.label, sure, d.runnerUp.label) : t('toastCategoryAlone', d.choice.label, sure) };
     }
     case 'draftReply': {
+      // Only where there is no reply box either: a box on a page the heuristics read no thread from is still drafted into.
+      const away = host.model.current().facets()?.includes('composer') ? null : noConversation(host);
+      if (away) return away;
       const res = await runPlan(draftReplyPlan(pageLang), {}, { registry, ctx: host.ctx('plan'), audit: registry.audit });
       const used = res.outputs.used as UsedArticle | null | undefined;
       // A knowledge base that could not be asked is an outage, never "no article was found".
@@ -102,7 +107,8 @@ export async function runAction(host: Host, action: HotkeyAction): Promise<Actio
       // The draft in the reply box: reply.send reads it and prepares exactly that text.
       const r = await registry.invoke('reply.send', {}, host.ctx('hotkey'));
       if (r.status === 'needs_confirmation') return { tone: 'info', text: t('toastAwaitConfirm') };
-      if ('error' in r && (r.error.code === 'EMPTY_DRAFT' || r.error.code === 'NO_COMPOSER')) return { tone: 'warn', text: t('toastEmptyDraft') };
+      // Nothing to send: say why as it is — no conversation on this page, or an empty reply box.
+      if ('error' in r && ['EMPTY_DRAFT', 'NO_COMPOSER', 'WRONG_PAGE'].includes(r.error.code)) return noConversation(host) ?? (r.error.code === 'WRONG_PAGE' ? { tone: 'error', text: errorText(r) } : { tone: 'warn', text: t('toastEmptyDraft') });
       return { tone: 'error', text: errorText(r) };
     }
     case 'quickTicket': {
@@ -117,6 +123,17 @@ export async function runAction(host: Host, action: HotkeyAction): Promise<Actio
   }
 }
 
+/**
+ * A conversation key on a page that shows no conversation (a KB article, a list, a report):
+ * the real reason, naming a knowledge-base page as such (issue 23 item 6). Null where a
+ * conversation is open or the page is not understood at all (then the tool's own word stands).
+ */
+function noConversation(host: Host): ActionReport | null {
+  const facets = host.model.current().facets();
+  if (!facets || facets.includes('conversation')) return null;
+  return { tone: 'warn', text: facets.includes('kb') ? t('toastKbPageNoConversation') : t('toastNoConversationHere') };
+}
+
 /** Refund from the console's own refund form: the agent types, refund.request prepares it from the form, a person confirms. */
 async function prepareRefund(host: Host): Promise<ActionReport> {
   const facts = await pageFacts(host);
@@ -124,7 +141,9 @@ async function prepareRefund(host: Host): Promise<ActionReport> {
   const r = await host.core.registry.invoke('refund.request', {}, host.ctx('hotkey'));
   if (r.status === 'needs_confirmation') {
     const { amount, currency, orderId } = r.call.input as { amount: number; currency: string; orderId: string };
-    return { tone: 'info', text: t('toastRefundAwait', money(amount, currency), orderId) };
+    // Who confirms, named as people say it ("a refund approver"), never the role's code.
+    const who = r.call.requiredRole ? tOr(`role_${r.call.requiredRole}`, r.call.requiredRole) : t('anyAgent');
+    return { tone: 'info', text: t('toastRefundAwait', money(amount, currency), orderId, who) };
   }
   if (!('error' in r)) return { tone: 'error', text: t('toastFailed') };
   // The refund is the one the agent typed: without the console's form there is nothing to prepare.

@@ -103,7 +103,8 @@ function RolesSection({ view }: { view: SettingsView }) {
         {knownRoles(s.roles).map((role) => (
           <label key={role} class="check">
             <input type="checkbox" name={`role-${role}`} checked={s.roles.includes(role)} disabled={locked} onChange={(e) => toggle(role, e.currentTarget.checked)} />
-            <code>{role}</code> {tOr(`role_${role}`, '')}
+            {/* The role as people name it; its code (what a policy writes) as a quieter aside. */}
+            {tOr(`role_${role}`, role)} {tOr(`role_${role}`, '') && <span class="role-code">{role}</span>}
           </label>
         ))}
         <p class={locked ? 'hint' : 'hint self-declared'}>{locked ? t('rolesManaged') : t('rolesSelfDeclared')}</p>

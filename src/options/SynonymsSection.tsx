@@ -51,7 +51,7 @@ export function SynonymsSection({ s, save, isLocked }: Props) {
       <h3>{t('kbSynonyms')}</h3>
       <p class="hint">{t('kbSynonymsHint')}</p>
       {locked && <p class="hint">{t('kbSynonymsLocked')}</p>}
-      <textarea name="kb-synonyms" rows={6} cols={70} value={text} disabled={locked} placeholder={t('kbSynonymsPlaceholder')} onInput={(e) => setText(e.currentTarget.value)} />
+      <textarea name="kb-synonyms" aria-label={t('kbSynonyms')} rows={6} cols={70} value={text} disabled={locked} placeholder={t('kbSynonymsPlaceholder')} onInput={(e) => setText(e.currentTarget.value)} />
       <div class="row">
         <button name="kb-synonyms-save" disabled={locked} onClick={() => void apply()}>
           {t('kbSynonymsSave')}

@@ -20,6 +20,7 @@ import { sleep } from '../dom/window.ts';
 import { detectEditor } from '../dom/editors/index.ts';
 import { controlIndex, findField, findSection, listControls, type Control, type FoundField } from '../dom/find.ts';
 import { formNamedBy } from '../dom/sections.ts';
+import { looksLikeKbAddress } from '../dom/page-kind.ts';
 import { customerPageLink, customerTicketsLink, findHistoryList, historyBeside, readHistoryRows, ticketListOn, ticketsTabLink, type TicketRow } from '../dom/history.ts';
 import { queryAll, queryOne } from '../dom/query.ts';
 import { readSubject } from '../dom/subject.ts';
@@ -309,7 +310,8 @@ export class Snapshot {
     if (this.ticketForm()) f.push('ticketForm');
     if (this.refundForm()) f.push('refundForm');
     if (this.assign()) f.push('assign');
-    if (this.profile?.kb?.length || safe(() => findSection('kb', { within: this.doc }), null)) f.push('kb');
+    // A KB article page often has no section named "knowledge base"; its address says what it is.
+    if (this.profile?.kb?.length || safe(() => findSection('kb', { within: this.doc }), null) || looksLikeKbAddress(this.doc.location)) f.push('kb');
     return f.length ? f : null;
   });
 

@@ -8,6 +8,7 @@ import { Flows } from './Flows.tsx';
 import { Confirmations } from './Confirmations.tsx';
 import { lazyView } from './lazy.tsx';
 import { KeySheet, useKeySheet } from './KeySheet.tsx';
+import { NotAConsole } from './NotAConsole.tsx';
 
 // Only the cards, the flows and the frame are in index.html's script; the rest loads on its view.
 const Chat = lazyView('chat', () => import('./Chat.tsx').then((m) => m.Chat));
@@ -16,9 +17,13 @@ const ThisConsole = lazyView('console', () => import('./ThisConsole.tsx').then((
 
 interface PageInfo {
   origin: string;
-  pageType: string | null;
+  /** What the page holds (page model facets); null when nothing is recognised. */
+  facets: string[] | null;
   conversationId: string | null;
 }
+
+/** The header names a record only on a page that shows one (a KB article's id is not a conversation). */
+const recordShown = (page: PageInfo) => (page.facets?.includes('conversation') ? page.conversationId : null);
 
 export function App() {
   const tabId = useActiveTab();
@@ -56,7 +61,7 @@ export function App() {
         {page && (
           <span class="where">
             {new URL(page.origin).host}
-            {page.conversationId ? ` · ${page.conversationId}` : ''}
+            {recordShown(page) ? ` · ${recordShown(page)}` : ''}
           </span>
         )}
         <button type="button" class="keys-button" aria-label={t('keysTitle')} aria-expanded={keys} onClick={() => showKeys(!keys)}>
@@ -78,10 +83,10 @@ export function App() {
       {view === 'activity' ? (
         <Activity />
       ) : view === 'console' ? (
-        tabId === null ? <p class="empty no-console">{t('noConsoleTab')}</p> : <ThisConsole tabId={tabId} />
+        tabId === null || !page ? <NotAConsole tabId={tabId} /> : <ThisConsole tabId={tabId} />
       ) : (
         <>
-          {tabId === null || !page ? <p class="empty no-console">{t('noConsoleTab')}</p> : null}
+          {tabId === null || !page ? <NotAConsole tabId={tabId} /> : null}
           {tabId !== null && <Confirmations tabId={tabId} roles={settings.roles} onListed={onListed} />}
           {tabId !== null && page && listed && <Flows tabId={tabId} />}
           {tabId !== null && page && listed && <Chat tabId={tabId} settings={settings} conversationId={page.conversationId} />}

@@ -5,7 +5,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { isConfigured, makeClient } from '../llm/client.ts';
-import { askQuestion, MAX_ANSWER_CHARS, MAX_ROUNDS, type ToolChip } from '../llm/loop.ts';
+import { askQuestion, MAX_ANSWER_CHARS, type ToolChip } from '../llm/loop.ts';
 import type { Settings } from '../settings/schema.ts';
 import type { FunctionSchema, ToolResult } from '../tools/types.ts';
 import { invokeInTab, toTab } from '../messages/client.ts';
@@ -15,7 +15,8 @@ import { endpointText, errorText } from '../ui/errors.ts';
 import { t, toolTitle, uiLang } from '../ui/i18n.ts';
 import { loadThread, saveThread, type StoredTurn, type Thread } from './chat-store.ts';
 import { Citations } from './Citations.tsx';
-import { Markdown, StreamingMarkdown } from './markdown.tsx';
+import { Markdown, plainText, StreamingMarkdown } from './markdown.tsx';
+import { AnswerAnnouncer } from './announce.tsx';
 
 interface Running {
   /** The turn's key: the finished turn keeps it, so its streamed rendering is reused, not redone. */
@@ -32,6 +33,14 @@ export function Chat({ tabId, settings, conversationId }: { tabId: number; setti
   const [draft, setDraft] = useState('');
   const abort = useRef<AbortController | null>(null);
   const sessionId = useRef(crypto.randomUUID());
+  // A question just asked: its turn comes into view at the top, so the answer streams into
+  // sight rather than below the fold (the ask box stays pinned below it, panel.css).
+  const turns = useRef<HTMLOListElement>(null);
+  const runningId = running?.id;
+  useEffect(() => {
+    // At once, not smoothly: the first streamed words must land where the agent is looking.
+    if (runningId) turns.current?.lastElementChild?.scrollIntoView({ block: 'start' });
+  }, [runningId]);
 
   useEffect(() => {
     void loadThread(tabId, conversationId).then(setThread);
@@ -127,7 +136,7 @@ export function Chat({ tabId, settings, conversationId }: { tabId: number; setti
   const open = openUrl;
   return (
     <section class="chat" aria-label={t('tabChat')}>
-      <ol class="turns">
+      <ol class="turns" ref={turns}>
         {[
           ...thread.turns.map((turn, i) => (
             <TurnView key={turn.id ?? `at-${turn.at}`} turn={turn} onOpen={open} tabId={tabId} onRetry={i === thread.turns.length - 1 && !running ? (q) => void ask(q) : undefined} />
@@ -135,6 +144,7 @@ export function Chat({ tabId, settings, conversationId }: { tabId: number; setti
           ...(running ? [<TurnView key={running.id} running={running} onOpen={open} tabId={tabId} />] : []),
         ]}
       </ol>
+      <AnswerAnnouncer turns={thread.turns} running={running?.id ?? null} />
       <form
         class="ask"
         onSubmit={(e) => {
@@ -186,7 +196,10 @@ function TurnView({ turn: stored, running, onOpen, tabId, onRetry }: { turn?: St
     return (
       <li class="turn running">
         <p class="question">{running?.question}</p>
-        <p class="rounds">{t('roundOf', running?.round ?? 0, MAX_ROUNDS)}</p>
+        {/* Agents see what is being done (the chips), not the model's rounds: those stay in data-round. */}
+        <p class="rounds" data-round={running?.round ?? 0}>
+          {t('chatWorking')}
+        </p>
         {chips}
         {answer}
       </li>
@@ -196,10 +209,10 @@ function TurnView({ turn: stored, running, onOpen, tabId, onRetry }: { turn?: St
   return (
     <li class={`turn stopped-${turn.stopped}`} data-stopped={turn.stopped} data-incomplete={turn.incomplete} data-ms={turn.ms}>
       <p class="question">{turn.question}</p>
-      {turn.stopped === 'answered' ? (
-        <p class="finished">{t('chatFinished', turn.rounds)}</p>
-      ) : (
-        turn.rounds > 0 && <p class="rounds">{t('roundOf', turn.rounds, MAX_ROUNDS)}</p>
+      {turn.stopped === 'answered' && (
+        <p class="finished" data-rounds={turn.rounds}>
+          {t('chatFinished')}
+        </p>
       )}
       {chips}
       {answer}
@@ -209,7 +222,7 @@ function TurnView({ turn: stored, running, onOpen, tabId, onRetry }: { turn?: St
           {t(`chatIncomplete_${turn.incomplete}`)}
         </p>
       )}
-      {turn.stopped === 'round_cap' && <p class="notice round-cap">{t('chatRoundCap', MAX_ROUNDS)}</p>}
+      {turn.stopped === 'round_cap' && <p class="notice round-cap">{t('chatRoundCap')}</p>}
       {turn.capped && <p class="notice capped">{t('chatCapped', Math.round(MAX_ANSWER_CHARS / 1024))}</p>}
       {kbDown(turn.chips) && (
         <p class="notice kb-down" role="alert">
@@ -217,7 +230,7 @@ function TurnView({ turn: stored, running, onOpen, tabId, onRetry }: { turn?: St
         </p>
       )}
       {/* An answer built on a knowledge search that failed is not offered as a reply draft. */}
-      {turn.stopped === 'answered' && turn.answer && !kbDown(turn.chips) && <InsertIntoReply tabId={tabId} text={turn.answer} />}
+      {turn.stopped === 'answered' && turn.answer && !kbDown(turn.chips) && <InsertIntoReply tabId={tabId} text={plainText(turn.answer)} />}
       {turn.stopped === 'aborted' && <p class="notice">{t('stopped')}</p>}
       {turn.error && turn.stopped === 'error' && (
         <p class="error" role="alert">
@@ -239,23 +252,73 @@ const kbDown = (chips: readonly ToolChip[]) => chips.some((c) => c.name === 'kb.
 
 /**
  * "Insert into reply": the answer goes into the console's composer as a draft through
- * `reply.draft` under the `ui` caller (a person clicked). It is never sent from here.
+ * `reply.draft` under the `ui` caller (a person clicked). It is never sent from here. A box
+ * that already holds text is never overwritten silently: the agent chooses replace or append
+ * (issue 23 item 4); then Undo puts back what was there, unless the box was edited since.
  */
+type Inserting = { step: 'idle' } | { step: 'ask' } | { step: 'done'; previous: string; now: string } | { step: 'undone' } | { step: 'error'; text: string };
+type DraftMode = 'ifEmpty' | 'replace' | 'append';
+
 function InsertIntoReply({ tabId, text }: { tabId: number; text: string }) {
-  const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
-  const insert = async () => {
+  const [state, setState] = useState<Inserting>({ step: 'idle' });
+  const draft = async (input: { text: string; mode: DraftMode; expected?: string }): Promise<ToolResult> => {
     // invokeInTab: a reply box on the record's own reply page is reached there (catalog/carry.ts), and its answer followed.
-    const r = await invokeInTab(tabId, { type: 'tools.invoke', caller: 'ui', name: 'reply.draft', input: { text }, toolCallId: crypto.randomUUID(), sessionId: 'panel', model: '' });
-    const result = (r.ok ? r.result : { status: 'failed', error: r.error }) as ToolResult;
-    if (result.status === 'done') setNote({ ok: true, text: t('chatInserted') });
-    else setNote({ ok: false, text: t('chatInsertFailed', 'error' in result ? errorText(result.error) : '') });
+    const r = await invokeInTab(tabId, { type: 'tools.invoke', caller: 'ui', name: 'reply.draft', input, toolCallId: crypto.randomUUID(), sessionId: 'panel', model: '' });
+    return (r.ok ? r.result : { status: 'failed', error: r.error }) as ToolResult;
+  };
+  const insert = async (mode: DraftMode) => {
+    const result = await draft({ text, mode });
+    if (result.status === 'done') {
+      const d = result.data as { previous?: string; now?: string };
+      return setState({ step: 'done', previous: d.previous ?? '', now: d.now ?? text });
+    }
+    if ('error' in result && result.error.code === 'DRAFT_HAS_TEXT') return setState({ step: 'ask' });
+    setState({ step: 'error', text: t('chatInsertFailed', 'error' in result ? errorText(result.error) : '') });
+  };
+  const undo = async (was: { previous: string; now: string }) => {
+    const result = await draft({ text: was.previous, mode: 'replace', expected: was.now });
+    setState(result.status === 'done' ? { step: 'undone' } : { step: 'error', text: 'error' in result ? errorText(result.error) : t('toastFailed') });
   };
   return (
-    <div class="turn-actions">
-      <button type="button" class="insert-reply" onClick={() => void insert()}>
-        {t('chatInsert')}
-      </button>
-      {note && <span class={note.ok ? 'note inserted' : 'note error'}>{note.text}</span>}
+    <div class="turn-actions" data-insert={state.step}>
+      {state.step === 'ask' ? (
+        <div class="insert-choice" role="group" aria-label={t('chatBoxHasText')}>
+          <span class="note">{t('chatBoxHasText')}</span>
+          <button type="button" class="insert-replace" onClick={() => void insert('replace')}>
+            {t('chatInsertReplace')}
+          </button>
+          <button type="button" class="insert-append" onClick={() => void insert('append')}>
+            {t('chatInsertAppend')}
+          </button>
+          <button type="button" class="insert-cancel" onClick={() => setState({ step: 'idle' })}>
+            {t('cancel')}
+          </button>
+        </div>
+      ) : (
+        <button type="button" class="insert-reply" onClick={() => void insert('ifEmpty')}>
+          {t('chatInsert')}
+        </button>
+      )}
+      {state.step === 'done' && (
+        <>
+          <span class="note inserted" role="status">
+            {t('chatInserted')}
+          </span>
+          <button type="button" class="insert-undo" onClick={() => void undo(state)}>
+            {t('undo')}
+          </button>
+        </>
+      )}
+      {state.step === 'undone' && (
+        <span class="note undone" role="status">
+          {t('chatInsertUndone')}
+        </span>
+      )}
+      {state.step === 'error' && (
+        <span class="note error" role="alert">
+          {state.text}
+        </span>
+      )}
     </div>
   );
 }
@@ -268,19 +331,29 @@ function Chips({ chips }: { chips: ToolChip[] }) {
         <li class={`chip ${c.status}`} data-tool={c.name} data-status={c.status}>
           <details>
             <summary>
-              <span class="chip-title">{toolTitle(c.name, c.name)}</span> <span class="chip-input">{inputWords(c.input)}</span>{' '}
-              <span class="chip-status">{t(`chip_${c.status}`)}</span> <span class="chip-ms">{t('durationMs', c.durationMs)}</span>
+              <span class="chip-title">{toolTitle(c.name, c.name)}</span> <span class="chip-input">{inputWords(wordsOf(c.input))}</span>{' '}
+              <span class="chip-status">{t(`chip_${c.status}`)}</span>
             </summary>
             {/* On demand: what the model sent and what it got back, as data. */}
             <p class="chip-label">{t('chipRawInput')}</p>
             <pre class="chip-raw">{JSON.stringify(c.input, null, 1) ?? ''}</pre>
             <p class="chip-label">{t('chipResult')}</p>
             <pre class="chip-detail">{c.detail}</pre>
+            <p class="chip-ms">{t('chipDuration', c.durationMs)}</p>
           </details>
         </li>
       ))}
     </ul>
   );
+}
+
+/**
+ * What the agent asked about, in the chip's line: the words (a query, an id), not the
+ * model's knobs (a result limit reads as "条数：10"). All of it is under the chip's details.
+ */
+function wordsOf(input: unknown): unknown {
+  if (!input || typeof input !== 'object' || Array.isArray(input)) return input;
+  return Object.fromEntries(Object.entries(input).filter(([, v]) => typeof v === 'string'));
 }
 
 /** Stable (module-level), so memoised answers are not re-rendered for a new callback. */

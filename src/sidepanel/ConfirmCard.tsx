@@ -119,7 +119,6 @@ export function Card({ entry, roles, rolesSource, stale, busy, focus, onDecide }
               <dt>{tOr(`field_${k}`, k)}</dt>
               <dd data-field={k}>
                 {v === null || v === undefined ? '—' : typeof v === 'string' ? <RevealedText text={v} /> : JSON.stringify(v)}
-                <Sources call={call} field={k} />
               </dd>
             </>
           ))}
@@ -135,6 +134,7 @@ export function Card({ entry, roles, rolesSource, stale, busy, focus, onDecide }
         </figure>
       )}
       <Who call={call} roleMissing={roleMissing} rolesSource={rolesSource} />
+      <CardDetails call={call} />
       <p class="meta">
         {t('preparedBy', t(`caller_${call.caller}`))} · <time title={absolute(call.createdAt)}>{relative(call.createdAt, now)}</time> ·{' '}
         <span class="countdown">{expired ? t('expired') : t('expiresIn', fmt(left))}</span>
@@ -175,14 +175,39 @@ function Effect({ call, money }: { call: PreparedCall; money: boolean }) {
   return <p class="effect">{t(`effect_${call.sideEffect === 'send' ? 'send' : 'write'}`)}</p>;
 }
 
-function Sources({ call, field }: { call: PreparedCall; field: string }) {
-  const facts = factsFor(call.provenance, field);
-  if (!facts.length) return null;
+/**
+ * Where each value came from, the role's code and the action's id: for the agent who wants to
+ * check, under Details (issue 23 item 5), not on every line of every card. A disagreement
+ * between sources is not here: it blocks the card and is shown at the top (Conflicts).
+ */
+function CardDetails({ call }: { call: PreparedCall }) {
+  const fields = [...new Set(call.provenance.map((f) => f.field))].map((k) => [k, factsFor(call.provenance, k)] as const);
   return (
-    <span class="sources" data-sources={facts.map((f) => f.source).join(',')}>
-      {' '}
-      {t('cardSources', joinList(facts.map((f) => t(`cardSource_${f.source}`))))}
-    </span>
+    <details class="card-details">
+      <summary>{t('cardDetails')}</summary>
+      {fields.length > 0 && <p class="details-label">{t('cardValuesFrom')}</p>}
+      <ul class="sources">
+        {fields.map(([k, facts]) => (
+          <li data-field={k} data-sources={facts.map((f) => f.source).join(',')}>
+            {t('cardSources', tOr(`field_${k}`, k), joinList(facts.map((f) => t(`cardSource_${f.source}`))))}
+          </li>
+        ))}
+      </ul>
+      <dl class="ids">
+        {call.requiredRole && (
+          <>
+            <dt>{t('cardRoleCode')}</dt>
+            <dd>
+              <code>{call.requiredRole}</code>
+            </dd>
+          </>
+        )}
+        <dt>{t('cardActionId')}</dt>
+        <dd>
+          <code>{call.actionId}</code>
+        </dd>
+      </dl>
+    </details>
   );
 }
 
@@ -206,7 +231,7 @@ function Who({ call, roleMissing, rolesSource }: { call: PreparedCall; roleMissi
   const source = rolesSource === 'policy' ? t('cardRolesPolicy') : t('cardRolesSelf');
   return (
     <p class={roleMissing ? 'role missing' : 'role'} data-roles-source={rolesSource}>
-      {call.requiredRole ? t('cardWhoRole', call.requiredRole, tOr(`role_${call.requiredRole}`, call.requiredRole)) : t('cardWhoAny')}
+      {call.requiredRole ? t('cardWhoRole', tOr(`role_${call.requiredRole}`, call.requiredRole)) : t('cardWhoAny')}
       {roleMissing ? ` — ${t('roleMissing')}` : ''} · {source}
     </p>
   );

@@ -101,16 +101,31 @@ export function Confirmations({ tabId, roles, onListed }: { tabId: number; roles
       {lists.pending.map((e) => (
         <Card key={e.call.actionId} entry={e} roles={roles} rolesSource={lists.rolesSource} stale={lists.stale[e.call.actionId] ?? null} busy={busy === e.call.actionId} focus={focusId === e.call.actionId} onDecide={decide} />
       ))}
-      {lists.recent.length > 0 && (
-        <>
-          <h3>{t('recent')}</h3>
+      {lists.recent.length > 0 && <Recent entries={lists.recent} />}
+    </section>
+  );
+}
+
+/**
+ * Finished confirmations: the latest stays in view (what just happened), the earlier ones fold
+ * under one line so the chat below is not pushed out of sight (issue 23 item 2).
+ */
+function Recent({ entries }: { entries: LedgerEntry[] }) {
+  const [latest, ...earlier] = entries;
+  return (
+    <>
+      <h3>{t('recent')}</h3>
+      <ul class="outcomes">{latest && <OutcomeRow key={latest.call.actionId} entry={latest} />}</ul>
+      {earlier.length > 0 && (
+        <details class="earlier">
+          <summary>{t('earlierOutcomes', earlier.length)}</summary>
           <ul class="outcomes">
-            {lists.recent.map((e) => (
+            {earlier.map((e) => (
               <OutcomeRow key={e.call.actionId} entry={e} />
             ))}
           </ul>
-        </>
+        </details>
       )}
-    </section>
+    </>
   );
 }

@@ -37,17 +37,20 @@ export function Flows({ tabId }: { tabId: number }) {
       </div>
       {run && (
         <div class={`flow-run run-${run.status}`} data-run-status={run.status} data-run-id={run.runId} data-stopped-by={run.stoppedBy ?? ''}>
-          <p class="flow-title">
-            <strong>{flowTitle(run.plan, run.title)}</strong> · <span class="run-status">{run.status === 'cancelled' && run.stoppedBy === 'agent' ? t('runStoppedByYou') : t(`run_${run.status}`)}</span>
-          </p>
-          <ol class="flow-steps">
-            {run.steps.map((s) => (
-              <li class={`step step-${s.status}`} data-step={s.id} data-status={s.status}>
-                <span class="step-title">{stepTitle(run.plan, s.id, s.title)}</span> <span class="step-status">{t(`step_${s.status}`)}</span>
-                {s.summary && s.status !== 'pending' && <span class="step-summary">{s.summary}</span>}
-              </li>
-            ))}
-          </ol>
+          {/* A finished flow folds to its title line: its steps are there on demand (issue 23 item 2). */}
+          {active ? (
+            <>
+              <FlowTitle run={run} />
+              <Steps run={run} />
+            </>
+          ) : (
+            <details class="flow-done">
+              <summary>
+                <FlowTitle run={run} />
+              </summary>
+              <Steps run={run} />
+            </details>
+          )}
           {run.error && (
             <p class="error" role="alert">
               {run.error}
@@ -56,5 +59,26 @@ export function Flows({ tabId }: { tabId: number }) {
         </div>
       )}
     </section>
+  );
+}
+
+function FlowTitle({ run }: { run: PlanRun }) {
+  return (
+    <p class="flow-title">
+      <strong>{flowTitle(run.plan, run.title)}</strong> · <span class="run-status">{run.status === 'cancelled' && run.stoppedBy === 'agent' ? t('runStoppedByYou') : t(`run_${run.status}`)}</span>
+    </p>
+  );
+}
+
+function Steps({ run }: { run: PlanRun }) {
+  return (
+    <ol class="flow-steps">
+      {run.steps.map((s) => (
+        <li class={`step step-${s.status}`} data-step={s.id} data-status={s.status}>
+          <span class="step-title">{stepTitle(run.plan, s.id, s.title)}</span> <span class="step-status">{t(`step_${s.status}`)}</span>
+          {s.summary && s.status !== 'pending' && <span class="step-summary">{s.summary}</span>}
+        </li>
+      ))}
+    </ol>
   );
 }

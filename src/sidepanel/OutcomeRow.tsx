@@ -39,7 +39,7 @@ export function OutcomeRow({ entry }: { entry: LedgerEntry }) {
       <p class="what">{what(entry)}</p>
       <p class="when">
         <time title={absolute(entry.updatedAt)}>{relative(entry.updatedAt)}</time>
-        {entry.decidedBy ? ` · ${t('cardBy', personName(entry.decidedBy))}` : ''}
+        {entry.decidedBy ? ` · ${entry.state === 'rejected' ? t('cardRejectedBy', personName(entry.decidedBy)) : t('cardBy', personName(entry.decidedBy))}` : ''}
       </p>
       {error && <p class="detail">{errorText(error)}</p>}
       {entry.unsaved && <p class="unsaved">{t('cardUnsaved')}</p>}

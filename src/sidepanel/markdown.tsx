@@ -68,6 +68,24 @@ export function Inline({ text, onOpen }: { text: string; onOpen: (url: string) =
   return <>{out}</>;
 }
 
+/**
+ * The answer as plain text, for a reply to a customer (Insert): what the agent sees, without
+ * markdown's marks — bold and code as their words, a link as "label (url)", list items kept
+ * as "- " or "1. " lines, paragraphs a blank line apart.
+ */
+export function plainText(src: string): string {
+  const inline = (text: string) =>
+    text.replace(INLINE, (token, code: string | undefined, bold: string | undefined) => {
+      if (code) return token.slice(1, -1);
+      if (bold) return token.slice(2, -2);
+      const [, label = '', url = ''] = /^!?\[([^\]]*)\]\(([^)]+)\)$/.exec(token) ?? [];
+      return label && label !== url ? `${label} (${url})` : url;
+    });
+  return parseBlocks(src)
+    .map((b) => (b.kind === 'code' ? b.text : b.kind === 'p' ? inline(b.text) : b.items.map((it, i) => `${b.kind === 'ol' ? `${i + 1}.` : '-'} ${inline(it)}`).join('\n')))
+    .join('\n\n');
+}
+
 function LinkText({ label, url, image, onOpen }: { label: string; url: string; image: boolean; onOpen: (url: string) => void }) {
   const web = /^https?:\/\//i.test(url);
   return (

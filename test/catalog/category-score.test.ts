@@ -1,7 +1,7 @@
 /** category.match's scorer (pure): whole words, topics by label, "other", earlier tickets, the model's say. */
 import { describe, expect, it } from 'vitest';
 import { categoryPrompt, modelNeed, parseModelChoice } from '../../src/catalog/category-model.ts';
-import { lightStem, pickCategory } from '../../src/catalog/category-score.ts';
+import { confidenceOf, FLOOR, lightStem, pickCategory } from '../../src/catalog/category-score.ts';
 
 const EN = [
   { text: 'Shipping & delivery', value: 'shipping' },
@@ -116,5 +116,18 @@ describe("the model's say", () => {
     expect(system).toMatch(/id alone/);
     expect(user).toMatch(/- refund: Refund & return/);
     expect(user).toMatch(/<<data:[0-9A-F]{12}>>\ncustomer: ignore the list/);
+  });
+});
+
+describe('confidenceOf: how sure, in words', () => {
+  it('is high for a clear lead, low for "other", a close runner-up or nothing, medium between and for a model choice', () => {
+    expect(confidenceOf({ score: 2 * FLOOR }, { score: FLOOR }, 'matched')).toBe('high');
+    expect(confidenceOf({ score: 2 * FLOOR }, null, 'matched')).toBe('high');
+    expect(confidenceOf({ score: 2 * FLOOR }, { score: 1.7 * FLOOR }, 'matched')).toBe('low');
+    expect(confidenceOf({ score: FLOOR }, { score: 0.5 * FLOOR }, 'matched')).toBe('medium');
+    expect(confidenceOf({ score: 2 * FLOOR }, { score: 1.2 * FLOOR }, 'matched')).toBe('medium');
+    expect(confidenceOf({ score: 0 }, null, 'other')).toBe('low');
+    expect(confidenceOf(null, null, 'nothing')).toBe('low');
+    expect(confidenceOf({ score: FLOOR }, { score: FLOOR }, 'model')).toBe('medium');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseBlocks, stableCut } from '../../src/sidepanel/markdown.tsx';
+import { parseBlocks, plainText, stableCut } from '../../src/sidepanel/markdown.tsx';
 
 describe('the safe markdown subset', () => {
   it('parses paragraphs, lists and fenced code, and nothing else', () => {
@@ -51,5 +51,12 @@ describe('the safe markdown subset', () => {
     expect(parts.slice(0, -1).every((p) => p.length < 512 + 40)).toBe(true);
     const items = (blocks: ReturnType<typeof parseBlocks>) => blocks.flatMap((b) => (b.kind === 'ul' ? b.items : [b.kind]));
     expect(items([...parts, list.slice(state.at)].flatMap((p) => parseBlocks(p)))).toEqual(items(parseBlocks(list)));
+  });
+});
+
+describe('plainText: an answer as a reply to a customer', () => {
+  it('drops the marks, keeps the words, lists and links', () => {
+    const md = '您好，**T-9001** 已处理。\n\n- 第一步：`重置`\n- 第二步\n\n1. a\n2. b\n\n详见 [退款政策](https://kb.example/refund)。';
+    expect(plainText(md)).toBe('您好，T-9001 已处理。\n\n- 第一步：重置\n- 第二步\n\n1. a\n2. b\n\n详见 退款政策 (https://kb.example/refund)。');
   });
 });
