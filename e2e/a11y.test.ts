@@ -4,7 +4,7 @@
  * system sets it): the side panel's work view (a pending send card, a finished quick ticket, an
  * answered question, an outcome), the key sheet, Activity with records, "This console", teach
  * mode with a pick made, and the options page with every section (a field error and the
- * knowledge-source editor open). Every <details> is opened first, so what hides behind
+ * knowledge-source form open on a sample). Every <details> is opened first, so what hides behind
  * "Details" is checked too. No violation of impact serious or critical may remain.
  *
  * Also: a long unbroken string (an order number, a URL) in a card's message does not widen the
@@ -196,10 +196,13 @@ describe.each(['zh_CN', 'en'] as const)('axe on every screen in %s', (lang) => {
     await options.waitForSelector('.ask-overwrite');
     await options.click('button[name=kb-sync]');
     await until(() => options.$eval('.kb-urls [role=status]', (e) => e.textContent ?? ''), (t) => t !== '' && t !== '…');
-    // The knowledge sources of a console, open for editing.
+    // The knowledge sources of a console, a source open in the form with a sample's fields to pick and its JSON.
     await options.type('input[name=kb-origin]', h.server.url);
     await options.keyboard.press('Tab');
-    await until(() => options.$eval('textarea[name=kb-providers]', (t) => (t as HTMLTextAreaElement).value), (v) => v.length > 0);
+    await options.waitForSelector('.kb-console button[name=kb-preset-demoJson]');
+    await options.click('button[name=kb-preset-demoJson]');
+    await options.click('button[name=kb-source-try]');
+    await options.waitForSelector('.kb-sample[data-kind="json"] .kb-preview li');
     expect(await axe(options)).toEqual([]);
     await options.close();
   });

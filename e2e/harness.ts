@@ -10,7 +10,7 @@ import type { SettingsInput } from '../src/settings/schema.ts';
 import type { PreparedCall, ToolResult } from '../src/tools/types.ts';
 import { launchWithExtension, type LaunchOptions } from '../scripts/browser.ts';
 
-export { CHROME, confirmCard, DIST, toastText } from '../scripts/browser.ts';
+export { CHROME, clickCountdownStop, confirmCard, countdownText, DIST, toastText } from '../scripts/browser.ts';
 
 export interface Harness {
   browser: Browser;

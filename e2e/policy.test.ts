@@ -118,6 +118,28 @@ describe('a managed policy', () => {
     expect(await local()).toEqual({ ...LOCAL, queues: ['billing', 'vip'] });
   });
 
+  it('a console\'s knowledge sources set by the policy are shown read-only: no adding, editing or removing, the form only to look at', async () => {
+    const origin = new URL(h.server.url).origin;
+    const source = { kind: 'json', name: 'Corp KB', url: '/api/kb/search', queryParam: 'q', listPath: 'results', titlePath: 'title', snippetPath: 'snippet' };
+    writeFileSync(POLICY_FILE, JSON.stringify({ '3rdparty': { extensions: { [POLICY_TEST_ID]: { ...POLICY, kb: { ...POLICY.kb, providers: { [origin]: [source] } } } } } }));
+    await until(managed, (m) => !!(m as { kb?: { providers?: object } }).kb?.providers, 30_000);
+    await options.bringToFront();
+    const consoleButton = `button[name=kb-console][data-origin="${origin}"]`;
+    await until(() => options.$(consoleButton), (el) => el !== null, 10_000);
+    await options.click(consoleButton);
+    await options.waitForSelector('.kb-source[data-name="Corp KB"]');
+    expect(await options.$eval('.kb-consoles h3', (el) => el.querySelector('.locked')?.textContent)).toContain('管理员已锁定');
+    for (const name of ['kb-source-add', 'kb-source-remove', 'kb-providers-reset', 'kb-preset-demoJson']) expect(await options.$(`button[name=${name}]`), name).toBeNull();
+    expect(await options.$eval('button[name=kb-source-edit]', (el) => el.textContent)).toBe('查看');
+    await options.click('button[name=kb-source-edit]');
+    await options.waitForSelector('form.kb-source-form');
+    expect(await value('kb-source-name')).toBe('Corp KB');
+    expect(await value('kb-source-url')).toBe('/api/kb/search?q={query}');
+    expect(await options.$eval('form.kb-source-form fieldset', (el) => (el as HTMLFieldSetElement).disabled)).toBe(true);
+    expect(await options.$('button[name=kb-source-save]')).toBeNull();
+    await options.click('button[name=kb-source-cancel]');
+  });
+
   it('when the admin removes it, the locks go and the person’s own settings apply again', async () => {
     rmSync(POLICY_FILE, { force: true });
     await until(managed, (m) => Object.keys(m).length === 0, 30_000);

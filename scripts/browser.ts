@@ -76,15 +76,42 @@ export async function chord(page: Page, key: KeyInput): Promise<void> {
 }
 
 /** Text of deskhand's toast, which lives in a closed shadow root (CDP can pierce it). */
-export async function toastText(page: Page): Promise<string> {
+export function toastText(page: Page): Promise<string> {
+  return hostText(page, 'DESKHAND-TOAST');
+}
+
+/** Text of the countdown quick ticket shows before it submits (a closed shadow root too); '' when none shows. */
+export function countdownText(page: Page): Promise<string> {
+  return hostText(page, 'DESKHAND-COUNTDOWN');
+}
+
+async function hostText(page: Page, tag: string): Promise<string> {
   const session = await page.createCDPSession();
   const { root } = (await session.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: CdpNode };
   await session.detach();
-  const host = findNode(root, (n) => n.nodeName === 'DESKHAND-TOAST');
+  const host = findNode(root, (n) => n.nodeName === tag);
   return host ? textOf(host).trim() : '';
 }
 
+/** Presses the countdown's Stop button as a person does: a real (trusted) mouse click where it shows. */
+export async function clickCountdownStop(page: Page): Promise<void> {
+  await page.bringToFront();
+  const session = await page.createCDPSession();
+  const { root } = (await session.send('DOM.getDocument', { depth: -1, pierce: true })) as { root: CdpNode };
+  const host = findNode(root, (n) => n.nodeName === 'DESKHAND-COUNTDOWN');
+  const button = host && findNode(host, (n) => n.nodeName === 'BUTTON');
+  if (!button) {
+    await session.detach();
+    throw new Error('no countdown Stop button on the page');
+  }
+  const { model } = (await session.send('DOM.getBoxModel', { nodeId: button.nodeId })) as { model: { content: number[] } };
+  await session.detach();
+  const [x1, y1, , , x3, y3] = model.content as [number, number, number, number, number, number];
+  await page.mouse.click((x1 + x3) / 2, (y1 + y3) / 2);
+}
+
 interface CdpNode {
+  nodeId: number;
   nodeName: string;
   nodeType: number;
   nodeValue?: string;

@@ -16,7 +16,7 @@ import { conflictsOf, displayOf, FACT_SOURCES, recordDrift, urlCarries, type Fac
 import { canonicalJson, sha256Hex } from '../tools/canonical.ts';
 import type { ExecOutcome } from '../tools/executor.ts';
 import { Ledger, type LedgerEntry } from '../tools/ledger.ts';
-import { needsConfirmation, RISK_RULES } from '../tools/policy.ts';
+import { mayConfirm, RISK_RULES } from '../tools/policy.ts';
 import { canonicalOf } from '../tools/prepared.ts';
 import type { PreparedCall, ToolError } from '../tools/types.ts';
 import { forbiddenControls } from '../tools/unicode.ts';
@@ -67,7 +67,8 @@ export async function addPrepared(call: PreparedCall, sender: ContentSender): Pr
   if (!grade || grade.sideEffect !== call.sideEffect || grade.risk !== call.risk || grade.requiredRole !== call.requiredRole) {
     return refused('GRADE_MISMATCH', `${call.tool} is not graded ${call.sideEffect}/${call.risk} in the catalog.`);
   }
-  if (!needsConfirmation(call.sideEffect, call.risk)) return refused('NOT_CONFIRMABLE', `${call.tool} does not need a confirmation.`);
+  // A read is never confirmed; a write its caller may run anyway may still be put to a person (policy.ts mayConfirm).
+  if (!mayConfirm(call.sideEffect)) return refused('NOT_CONFIRMABLE', `${call.tool} reads only; there is nothing to confirm.`);
   const forged = await integrityProblem(call, sender);
   if (forged) {
     void storageAuditSink.write(refusedRecord(call, forged.code, forged.detail, sender.tabId));

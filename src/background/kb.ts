@@ -35,7 +35,35 @@ export async function handleKb(req: KbRequest, from: SenderKind): Promise<Reply<
       if (from.kind !== 'options') return refusal('NOT_OPTIONS', 'Only the options page syncs the URL list.');
       return { ok: true, report: await syncUrls(settings.kb.urls) };
     }
+    case 'try': {
+      if (from.kind !== 'options') return refusal('NOT_OPTIONS', 'Only the options page tries a knowledge source.');
+      return trySource(req.url);
+    }
   }
+}
+
+const SAMPLE_MAX = 200_000;
+
+/**
+ * A sample answer of a console's knowledge source, for the source form to read (src/kb/sample.ts).
+ * Fetched here, with the console's cookies as a console tab's search is, once the options page
+ * has the origin's host permission (it asks inside the click); answered with status, content
+ * type and body, never followed off the console's origin.
+ */
+async function trySource(raw: string): Promise<Reply<Record<string, unknown>>> {
+  const url = new URL(raw);
+  if (!(await chrome.permissions.contains({ origins: [`${url.origin}/*`] }).catch(() => false))) {
+    return refusal('KB_NO_ACCESS', `deskhand may not read ${url.origin} yet.`, 'forbidden', 'Allow it when the browser asks, then try again.');
+  }
+  let res: Response;
+  try {
+    res = await fetch(url.href, { credentials: 'include', redirect: 'follow', headers: { accept: 'application/json, text/html;q=0.9' }, signal: AbortSignal.timeout(10_000) });
+  } catch {
+    return refusal('KB_UNREACHABLE', `${url.pathname} did not answer.`, 'unavailable', 'Check the address and that the console is up.');
+  }
+  if (res.url && new URL(res.url).origin !== url.origin) return refusal('KB_OFF_ORIGIN', `${url.pathname} redirected to another origin; not read.`, 'forbidden');
+  const body = (await res.text()).slice(0, SAMPLE_MAX);
+  return { ok: true, status: res.status, contentType: res.headers.get('content-type') ?? '', body, url: res.url || url.href };
 }
 
 const ALARM = 'kb-url-sync';

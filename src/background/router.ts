@@ -14,6 +14,7 @@ import { addPrepared, dispatchToTab, ledger, listForTab, stillBound } from './co
 import { handleKb } from './kb.ts';
 import { kbFetch } from './kb-fetch.ts';
 import { exportStatus } from './log-export.ts';
+import { settleFlow } from './flow-settle.ts';
 import { awaitCheck, expectNextPage, pageArrived } from './next-page.ts';
 import { currentView } from './settings-view.ts';
 import { KIT_FILES } from '../content/kit-files.ts';
@@ -86,6 +87,7 @@ export async function route(raw: unknown, sender: chrome.runtime.MessageSender):
       const res = await ledger.approve(msg.actionId, { fingerprint: msg.fingerprint, roles: settings.roles, rolesSource, approvedBy, check: stillBound }, (call) =>
         dispatchToTab(call, approvedBy),
       );
+      if (res.status !== 'refused') await settleFlow(res.entry);
       // The reply says what the delivery did (`status`); a refusal is a refusal, not a failed delivery.
       return res.status === 'refused' ? { ok: false, error: res.error } : { ok: true, status: res.status, entry: res.entry, replay: res.replay };
     }
@@ -93,6 +95,7 @@ export async function route(raw: unknown, sender: chrome.runtime.MessageSender):
       if (from.kind !== 'sidepanel') return notPanel();
       const { approvedBy } = await confirmer();
       const res = await ledger.reject(msg.actionId, approvedBy);
+      if (res.status !== 'refused') await settleFlow(res.entry);
       return res.status === 'refused' ? { ok: false, error: res.error } : { ok: true, status: res.status, entry: res.entry };
     }
     case 'audit.clear':

@@ -5,6 +5,7 @@ import { emptyRequired } from '../dom/required.ts';
 import { ACT_WORDS, BUTTON_SYNONYMS } from '../dom/synonyms.ts';
 import { fail } from '../tools/errors.ts';
 import type { WriteTool } from '../tools/types.ts';
+import type { FoundField } from '../dom/find.ts';
 import type { CatalogDeps } from './deps.ts';
 import { isVisible } from '../dom/text.ts';
 import { deliver } from './landed.ts';
@@ -12,6 +13,19 @@ import { currentOf, opensFirst, ticketForm } from './fill.ts';
 import { buttonNear, foreignCommit } from './press.ts';
 
 const input = z.strictObject({});
+/** Values on a card are cut here: the card shows them, the submit compares them. */
+const SHOWN_MAX = 4_000;
+/**
+ * What a confirmed submit was shown on its card (a console profile may ask for one:
+ * `quickTicket.confirm`): the form's title, category and description as the agent reads them.
+ * The submit goes ahead only while the form still shows exactly these.
+ */
+const prepared = z.strictObject({
+  title: z.optional(z.string().check(z.maxLength(SHOWN_MAX))),
+  category: z.optional(z.string().check(z.maxLength(SHOWN_MAX))),
+  description: z.optional(z.string().check(z.maxLength(SHOWN_MAX))),
+});
+type Shown = z.output<typeof prepared>;
 /** The id a console shows for a new ticket: `T-10001`, `#194171`. */
 function ticketIdIn(text: string): string | null {
   return /\b([A-Z]{1,3}-\d{3,})\b/.exec(text)?.[1] ?? /#\s?(\d{3,})\b/.exec(text)?.[1] ?? null;
@@ -28,18 +42,27 @@ export const ticketSubmit = (deps: CatalogDeps): WriteTool<typeof input, unknown
   featureFlag: 'tickets',
   facets: ['ticketForm'],
   input,
+  prepared,
   async preview() {
     const { form, opener, pinned } = await ticketForm(deps, false);
     if (!form) return { missing: ['ticket form'] };
     const { found, missing, empty } = emptyRequired(form, pinned);
-    const values = Object.fromEntries(Object.entries(found).map(([k, f]) => [k, currentOf(f!)]));
+    const values = shownOf(found);
     const first = opensFirst(form, opener);
-    return { touches: ['submit'], missing: [...missing, ...empty.filter((k) => !missing.includes(k))], display: { ...values, ...(first ? { opensFirst: first } : {}) } };
+    // The input a confirmation card shows (and the submit holds the form to).
+    return { touches: ['submit'], missing: [...missing, ...empty.filter((k) => !missing.includes(k))], display: { ...values, ...(first ? { opensFirst: first } : {}) }, input: values };
   },
-  async run(_i, ctx) {
+  async run(given, ctx) {
     const { form, pinned } = await ticketForm(deps, false);
     if (!form) return fail('not_found', 'NO_TICKET_FORM', 'No quick-ticket form was found.', 'Open the ticket form first.');
     const { found, missing, empty } = emptyRequired(form, pinned);
+    // A confirmed submit: only the ticket the person saw on the card.
+    const changed = changedSince(given as Shown, shownOf(found));
+    if (changed.length) {
+      return fail('failed', 'FORM_CHANGED', `The form no longer shows what was confirmed (${changed.join(', ')}). Nothing was submitted.`, 'Check the form and submit it again.', {
+        fields: changed.map((path) => ({ path, message: 'changed since it was confirmed' })),
+      });
+    }
     if (empty.length) {
       const why = missing.map((k) => `${k}: ${triedFor(k, form)}`).join('; ');
       return fail('validation', 'REQUIRED_EMPTY', `Required fields are empty: ${empty.join(', ')}.${why ? ` Not found: ${why}.` : ''}`, 'Fill them (ticket.fill, category.match) and submit again.', {
@@ -91,6 +114,21 @@ export const ticketSubmit = (deps: CatalogDeps): WriteTool<typeof input, unknown
     );
   },
 });
+
+/** The form's title, category and description as the agent reads them (a choice by its words). */
+function shownOf(found: Partial<Record<string, FoundField>>): Shown {
+  const out: Shown = {};
+  for (const key of ['title', 'category', 'description'] as const) {
+    const f = found[key];
+    if (f) out[key] = currentOf(f).trim().slice(0, SHOWN_MAX);
+  }
+  return out;
+}
+
+/** The keys a confirmed call named whose value the form no longer shows. */
+function changedSince(expected: Shown, now: Shown): (keyof Shown)[] {
+  return (Object.keys(expected) as (keyof Shown)[]).filter((k) => expected[k] !== undefined && expected[k] !== now[k]);
+}
 
 /**
  * A mail-style new conversation is sent, not submitted (FreeScout's "Send" / 发送, Help

@@ -2,12 +2,15 @@
  * Fixed flows started by a person (hotkey or side-panel button), run here under the `plan`
  * caller. Progress goes to the side panel (through the service worker's session storage)
  * and to the toast; Stop cancels between steps; the generate step asks the service worker,
- * which alone may reach the model endpoint.
+ * which alone may reach the model endpoint. Before a step that announces itself (quick
+ * ticket's submit) the page counts down with what it will do (countdown.ts: Esc or Stop ends
+ * the run as stopped by the agent), or, where the console's profile asks for it, the step is
+ * put on a card in the side panel.
  */
 import { postToBackground } from '../messages/client.ts';
 import { FlowHandoverSchema, type FlowHandover, type PlanRun } from '../messages/schemas.ts';
 import { plans } from '../plans/index.ts';
-import { runPlan, stepFailed, type Plan, type PlanResult, type StepEntry } from '../tools/plan.ts';
+import { runPlan, stepFailed, type AgentStep, type Announced, type Plan, type PlanResult, type RunPlanOptions, type StepEntry } from '../tools/plan.ts';
 import { errorSpec, type ErrorSpec } from '../tools/errors.ts';
 import { onLeaving } from './next-page.ts';
 import { verdictFor } from './verdict.ts';
@@ -17,11 +20,15 @@ import type { Host } from './host.ts';
 import { toBackground } from '../messages/client.ts';
 import { generateInWorker } from './generate.ts';
 import { toast } from './toast.ts';
+import { countdown } from './countdown.ts';
 
 const running = new Map<string, AbortController>();
+/** Runs the agent stopped (the panel's Stop, the countdown's Esc or Stop): their end says "stopped by you". */
+const stoppedByAgent = new Set<string>();
 
 export function stopFlow(runId: string): boolean {
   const ac = running.get(runId);
+  if (ac) stoppedByAgent.add(runId);
   ac?.abort();
   return !!ac;
 }
@@ -74,7 +81,20 @@ export async function runFlow(host: Host, name: 'quickTicket', lang: () => 'zh' 
   window.addEventListener('beforeunload', hide);
   publish();
   toast(resume ? t('flowResumed', title) : t('flowStarted', title), 'info', 60_000);
-  const result = await goOn(host, plan, trail, resume, ac.signal, onStep, () => sameRecord(host, about));
+  // Before the submit: what will be submitted, and a countdown the agent can stop (or a card, where the profile asks).
+  const announce = async (step: AgentStep, said: Record<string, string>, signal: AbortSignal | undefined): Promise<Announced> => {
+    if (host.model.current().profile?.quickTicket?.confirm) return 'confirm';
+    const text = submitSoon(said);
+    const at = state.steps.findIndex((s) => s.id === step.id);
+    if (at >= 0) {
+      state.steps[at] = { ...state.steps[at]!, status: 'running', summary: text };
+      publish();
+    }
+    const end = await countdown({ text, left: (n) => t('flowSubmitIn', n), stop: t('flowStopSubmit') }, host.settings().flows.submitCountdownS, signal);
+    if (end === 'stopped') stoppedByAgent.add(state.runId);
+    return end;
+  };
+  const result = await goOn(host, plan, trail, resume, ac.signal, onStep, () => sameRecord(host, about), announce);
   window.removeEventListener('beforeunload', hide);
   offLeaving();
   running.delete(state.runId);
@@ -84,7 +104,14 @@ export async function runFlow(host: Host, name: 'quickTicket', lang: () => 'zh' 
     setTimeout(() => void takeBack(title, state, result, publish), STAYED_MS);
     return result;
   }
-  return finish(title, state, result, publish);
+  return finish(title, state, stoppedByAgent.delete(state.runId) ? { ...result, stoppedBy: 'agent' } : result, publish, host.settings().hotkeys.openPanel);
+}
+
+/** The announcement before the submit, in the agent's words: the ticket's title and category as the form shows them. */
+function submitSoon(said: Record<string, string>): string {
+  if (said.title && said.category) return t('flowSubmitSoon', said.title, said.category);
+  if (said.title) return t('flowSubmitSoonTitle', said.title);
+  return t('flowSubmitSoonBare');
 }
 
 /** How long a page that started to unload may still be here before its flow counts as stopped. */
@@ -92,7 +119,7 @@ const STAYED_MS = 5_000;
 
 async function takeBack(title: string, state: PlanRun, result: PlanResult, publish: () => void): Promise<void> {
   const r = await toBackground<{ handover: unknown }>({ type: 'flow.resume' });
-  if (r.ok && r.handover) finish(title, state, { ...result, status: 'cancelled' }, publish);
+  if (r.ok && r.handover) finish(title, state, { ...result, status: 'cancelled' }, publish, '');
 }
 
 /** Where a run is: the step it is at, what the steps so far gave. */
@@ -137,9 +164,11 @@ async function goOn(
   signal: AbortSignal,
   onStep: (entry: StepEntry, i: number, output: unknown) => void,
   guard: () => Promise<ErrorSpec | null>,
+  announce: NonNullable<RunPlanOptions['announce']>,
 ): Promise<PlanResult> {
   const opts = {
     guard,
+    announce,
     registry: host.core.registry,
     ctx: host.ctx('plan', { traceId: trail.traceId }),
     signal,
@@ -168,15 +197,19 @@ async function goOn(
 /** A submit's next page answers within the worker's own wait (next-page.ts NEXT_PAGE_MS). */
 const NEXT_PAGE_WAIT_MS = 25_000;
 
-function finish(title: string, state: PlanRun, result: PlanResult, publish: () => void): PlanResult {
+function finish(title: string, state: PlanRun, result: PlanResult, publish: () => void, panelKey: string): PlanResult {
   state.status = result.status;
+  if (result.status === 'cancelled' && result.stoppedBy) state.stoppedBy = result.stoppedBy;
+  // The submit waits on a card in the side panel (the console's profile asks for one); the worker settles the run.
+  if (result.status === 'needs_confirmation' && result.prepared) state.waitingFor = result.prepared.actionId;
   const failedAt = result.steps.findIndex((s) => stepFailed(s.status));
   if (failedAt >= 0) state.error = t('flowStepFailed', state.steps[failedAt]!.title, state.steps[failedAt]!.summary);
   for (const s of state.steps) if (s.status === 'running' || (s.status === 'pending' && result.status === 'cancelled')) s.status = 'cancelled';
   publish();
   const ticketId = (result.outputs.submit as { ticketId?: string } | undefined)?.ticketId;
   if (result.status === 'completed') toast(ticketId ? t('flowDoneTicket', title, ticketId) : t('flowDone', title), 'ok', 6_000);
-  else if (result.status === 'cancelled') toast(t('flowCancelled', title), 'warn', 6_000);
+  else if (result.status === 'cancelled') toast(result.stoppedBy ? t('flowStoppedByYou', title) : t('flowCancelled', title), 'warn', 6_000);
+  else if (result.status === 'needs_confirmation') toast(t('flowAwaitConfirm', title, panelKey), 'info', 12_000);
   else toast(t('flowFailed', title, state.error ?? ''), 'error', 8_000);
   return result;
 }

@@ -10,8 +10,7 @@ import type { HotkeyAction } from '../settings/schema.ts';
 export type KeyLookup = (combo: string) => HotkeyAction | null;
 
 export function installKeymap(actionFor: KeyLookup, run: (action: HotkeyAction) => void): () => void {
-  const onKey = (e: KeyboardEvent) => {
-    if (!e.isTrusted || e.repeat) return;
+  return listenTrustedKeys((e) => {
     const combo = comboOf(e);
     if (!combo) return;
     const action = actionFor(combo);
@@ -21,6 +20,20 @@ export function installKeymap(actionFor: KeyLookup, run: (action: HotkeyAction) 
     // Synchronously, inside the trusted key event: a message sent now carries the user
     // gesture to the service worker, which may then open the side panel (README "Shortcuts").
     run(action);
+  });
+}
+
+/**
+ * Trusted, non-repeated key presses anywhere in this page (its same-origin frames too), heard
+ * before the page's own handlers. The hotkeys listen here, and so does quick ticket's countdown
+ * for its Esc (src/content/countdown.ts). Returns the function that stops listening.
+ */
+export function listenTrustedKeys(handle: (e: KeyboardEvent) => void): () => void {
+  // Listeners left in frames (their windows are not kept) hear nothing once stopped.
+  let on = true;
+  const onKey = (e: KeyboardEvent) => {
+    if (!on || !e.isTrusted || e.repeat) return;
+    handle(e);
   };
   // Capture on window: the console's own handlers cannot swallow the shortcut first.
   window.addEventListener('keydown', onKey, true);
@@ -50,6 +63,7 @@ export function installKeymap(actionFor: KeyLookup, run: (action: HotkeyAction) 
   // (https://dom.spec.whatwg.org/#get-the-parent: a Document's parent is null for "load").
   document.addEventListener('load', onLoad, true);
   return () => {
+    on = false;
     window.removeEventListener('keydown', onKey, true);
     document.removeEventListener('load', onLoad, true);
   };

@@ -1,7 +1,8 @@
 /**
  * The in-page toast: says what a hotkey did ("已填写 3 个字段，未找到：邮箱"). Text only,
  * in a closed shadow root so page scripts cannot read or restyle it, and never a button:
- * confirmations happen only in the side panel.
+ * confirmations happen only in the side panel. (Quick ticket's countdown before its submit,
+ * countdown.ts, has one button, Stop, which can only stop.)
  */
 
 let host: HTMLElement | null = null;
@@ -9,7 +10,7 @@ let box: HTMLElement | null = null;
 let timer: ReturnType<typeof setTimeout> | undefined;
 
 /** A host element with a closed shadow root holding one styled text box. */
-function closedBox(tag: string, role: string, css: string): { host: HTMLElement; box: HTMLElement } {
+export function closedBox(tag: string, role: string, css: string): { host: HTMLElement; box: HTMLElement } {
   const host = document.createElement(tag);
   const root = host.attachShadow({ mode: 'closed' });
   const box = document.createElement('div');
@@ -42,6 +43,12 @@ export function toast(text: string, tone: ToastTone = 'info', ms = 4_000): void 
   timer = setTimeout(() => {
     if (box) box.style.opacity = '0';
   }, ms);
+}
+
+/** Hides the toast now (the countdown takes its place). */
+export function hideToast(): void {
+  clearTimeout(timer);
+  if (box) box.style.opacity = '0';
 }
 
 let noticeHost: HTMLElement | null = null;

@@ -6,6 +6,8 @@ export const KbRequest = z.lazy(() => z.discriminatedUnion('op', [
   z.strictObject({ op: z.literal('search'), query: z.string().check(z.trim(), z.minLength(1), z.maxLength(2_000)), limit: z.number().check(z.int(), z.gte(1), z.lte(10)) }),
   /** options page: fetch the admin's URL list into the local knowledge base now */
   z.strictObject({ op: z.literal('syncUrls') }),
+  /** options page, the source form's "Try it": one sample answer of a console's knowledge source (the URL with the test words in it) */
+  z.strictObject({ op: z.literal('try'), url: z.url({ protocol: /^https?$/ }).check(z.maxLength(2_000)) }),
 ]));
 export type KbRequest = z.infer<typeof KbRequest>;
 

@@ -10,7 +10,7 @@ import { RecordSeenSchema } from './came-from.ts';
 import { ConsoleProfile } from '../profiles/schema.ts';
 import { CAPABILITIES, SLOTS } from '../teach/capabilities.ts';
 import { JOB_NAMES, StepSchema } from '../profiles/recipe.ts';
-import { AgentNameField, FeaturesField, HotkeysField, isConsoleOrigin, QueuesField, type Settings } from '../settings/schema.ts';
+import { AgentNameField, FeaturesField, FlowsField, HotkeysField, isConsoleOrigin, QueuesField, type Settings } from '../settings/schema.ts';
 import { KbProviderList, SynonymGroups } from '../kb/config.ts';
 import { sealProvider } from './sealed.ts';
 import type { ToolError } from '../tools/types.ts';
@@ -38,6 +38,7 @@ export const ContentSettingsSchema = z.lazy(() => z.strictObject({
   hotkeys: HotkeysField,
   queues: QueuesField,
   agentName: AgentNameField,
+  flows: FlowsField,
   /** This origin's profile choice, if one is set. */
   consoleProfile: z.optional(z.string().check(z.maxLength(64))),
   kb: z.strictObject({
@@ -62,6 +63,7 @@ export function contentView(settings: Settings, origin: string): ContentSettings
     hotkeys: { ...settings.hotkeys },
     queues: [...settings.queues],
     agentName: settings.agentName,
+    flows: { ...settings.flows },
     ...(choice !== undefined ? { consoleProfile: choice } : {}),
     kb: { endpoint: kb.endpoint, local: kb.local, synonyms: kb.synonyms, ...(providers ? { providers: providers.map(sealProvider) } : {}) },
   };
@@ -82,6 +84,7 @@ export function settingsFromView(view: ContentSettings, origin: string): Setting
     kb: { endpoint: view.kb.endpoint, local: view.kb.local, providers: view.kb.providers ? { [origin]: view.kb.providers } : {}, urls: [], synonyms: view.kb.synonyms },
     queues: view.queues,
     agentName: view.agentName,
+    flows: view.flows,
     consoleProfiles: view.consoleProfile !== undefined ? { [origin]: view.consoleProfile } : {},
   };
 }

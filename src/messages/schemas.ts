@@ -186,6 +186,10 @@ export const PlanRunSchema = z.lazy(() => z.object({
       }),
     ).check(z.maxLength(30)),
   error: z.optional(z.string().check(z.maxLength(2_000))),
+  /** A cancelled run the agent stopped (the panel's Stop, the countdown's Esc or Stop). */
+  stoppedBy: z.optional(z.literal('agent')),
+  /** A run whose submit waits on a card (its action id): the worker settles the run when the card is decided. */
+  waitingFor: z.optional(z.string().check(z.maxLength(100))),
   startedAt: z.number(),
   updatedAt: z.number(),
 }));

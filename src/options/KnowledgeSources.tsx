@@ -1,21 +1,17 @@
 /**
  * Options: knowledge sources. The local knowledge base (import a folder or files of
  * Markdown, HTML, text, CSV or JSON; all-or-nothing; re-import updates by id), the admin's
- * URL list, the team's synonyms (SynonymsSection.tsx), and which providers each console uses
- * (data: src/kb/config.ts).
+ * URL list, the team's synonyms (SynonymsSection.tsx), and each console's own sources
+ * (ConsoleSources.tsx, each set up through a form: KbSourceForm.tsx).
  */
 import { useEffect, useState } from 'preact/hooks';
-import { KbProviderList, providerName, type KbProviderConfig } from '../kb/config.ts';
 import { ImportError, parseFiles, type ImportFile, type Skipped } from '../kb/import.ts';
-import { PRESETS } from '../kb/presets.ts';
-import { providersFor } from '../kb/resolve.ts';
 import { clearArticles, readMeta, writeArticles, type KbMeta, type UrlSyncFailure } from '../kb/store.ts';
-import { isDemoOrigin, Origin, type Settings } from '../settings/schema.ts';
+import type { Settings } from '../settings/schema.ts';
 import { toBackground } from '../messages/client.ts';
 import { errorText } from '../ui/errors.ts';
 import { t, tOr } from '../ui/i18n.ts';
-import { problemText } from '../ui/Problems.tsx';
-import { fromIssues } from '../tools/problems.ts';
+import { ConsoleSources } from './ConsoleSources.tsx';
 import { SynonymsSection } from './SynonymsSection.tsx';
 
 interface Props {
@@ -35,7 +31,7 @@ export function KnowledgeSources({ s, save, isLocked }: Props) {
       <LocalKb s={s} save={save} isLocked={isLocked} meta={meta} onChange={refresh} />
       <SynonymsSection s={s} save={save} isLocked={isLocked} />
       <UrlList s={s} meta={meta} onChange={refresh} />
-      <ConsoleProviders s={s} save={save} isLocked={isLocked} />
+      <ConsoleSources s={s} save={save} isLocked={isLocked} />
     </section>
   );
 }
@@ -149,81 +145,6 @@ function UrlList({ s, meta, onChange }: { s: Settings; meta: KbMeta | null; onCh
       ))}
       <button name="kb-grant" onClick={grant}>{t('kbGrantUrls')}</button> <button name="kb-sync" onClick={() => void sync()}>{t('kbSyncNow')}</button>{' '}
       <span role="status">{status}</span>
-    </div>
-  );
-}
-
-const PRESET_KEYS = Object.keys(PRESETS) as (keyof typeof PRESETS)[];
-
-function ConsoleProviders({ s, save, isLocked }: Props) {
-  const [origin, setOrigin] = useState('');
-  const [text, setText] = useState('');
-  const [status, setStatus] = useState('');
-  const origins = [...new Set([...s.consoles, ...Object.keys(s.kb.providers)])];
-  const locked = isLocked('kb.providers');
-  const edit = (o: string) => {
-    setOrigin(o);
-    setText(JSON.stringify(s.kb.providers[o] ?? providersFor(o, s.kb, { isDemo: isDemoOrigin(o) }), null, 2));
-    setStatus('');
-  };
-  const apply = async () => {
-    const o = Origin.safeParse(origin.replace(/\/+$/, ''));
-    if (!o.success) return setStatus(t('invalidOrigin'));
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text || '[]');
-    } catch (e) {
-      return setStatus(t('kbProvidersInvalid', t('problem_not_json')));
-    }
-    const list = KbProviderList.safeParse(parsed);
-    if (!list.success) return setStatus(t('kbProvidersInvalid', fromIssues(list.error.issues).map((p) => `${p.path}: ${problemText(p)}`).join('; ')));
-    await save({ ...s, kb: { ...s.kb, providers: { ...s.kb.providers, [new URL(o.data).origin]: list.data } } });
-    setStatus(t('saved'));
-  };
-  const reset = async () => {
-    const rest = { ...s.kb.providers };
-    delete rest[origin];
-    await save({ ...s, kb: { ...s.kb, providers: rest } });
-    edit(origin);
-  };
-  const addPreset = (key: keyof typeof PRESETS) => {
-    let list: KbProviderConfig[] = [];
-    try {
-      list = KbProviderList.parse(JSON.parse(text || '[]'));
-    } catch {
-      // start again from the preset
-    }
-    setText(JSON.stringify([...list, PRESETS[key]], null, 2));
-  };
-  return (
-    <div class="kb-consoles">
-      <h3>{t('kbConsoleSources')}</h3>
-      <p class="hint">{t('kbConsoleHint')}</p>
-      <ul>
-        {origins.map((o) => (
-          <li key={o}>
-            <button class="link" onClick={() => edit(o)}>
-              <code>{o}</code>
-            </button>{' '}
-            {(s.kb.providers[o] ?? providersFor(o, s.kb, { isDemo: isDemoOrigin(o) })).map((p) => `${t(`kbKind_${p.kind}`)}: ${providerName(p)}`).join(' · ')}
-            {!s.kb.providers[o] && <span class="hint"> {t('kbProvidersDefault')}</span>}
-          </li>
-        ))}
-      </ul>
-      <input name="kb-origin" aria-label={t('kbOriginLabel')} placeholder="https://support.example.com" value={origin} disabled={locked} onInput={(e) => setOrigin(e.currentTarget.value)} onChange={(e) => edit(e.currentTarget.value.trim().replace(/\/+$/, ''))} />
-      <div class="row">
-        {PRESET_KEYS.map((k) => (
-          <button key={k} name={`kb-preset-${k}`} disabled={locked} onClick={() => addPreset(k)}>
-            + {t(`kbPreset_${k}`)}
-          </button>
-        ))}
-      </div>
-      <textarea name="kb-providers" aria-label={t('kbProvidersLabel')} rows={8} cols={70} value={text} disabled={locked} onInput={(e) => setText(e.currentTarget.value)} />
-      <div class="row">
-        <button name="kb-providers-save" disabled={locked} onClick={() => void apply()}>{t('kbProvidersSave')}</button>
-        <button name="kb-providers-reset" disabled={locked} onClick={() => void reset()}>{t('kbProvidersReset')}</button>
-        <span role="status" class="kb-providers-status">{status}</span>
-      </div>
     </div>
   );
 }

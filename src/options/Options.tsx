@@ -6,7 +6,7 @@
  */
 import { useState } from 'preact/hooks';
 import { GRADES } from '../catalog/grades.ts';
-import { diffPatch, FEATURES, Origin } from '../settings/schema.ts';
+import { diffPatch, FEATURES, Origin, SUBMIT_COUNTDOWN } from '../settings/schema.ts';
 import { t, tOr } from '../ui/i18n.ts';
 import { Field, Lock, Section, splitList, TextInput, useFieldErrors } from './fields.tsx';
 import { HotkeysSection } from './HotkeysSection.tsx';
@@ -18,7 +18,7 @@ import { when } from '../ui/time.ts';
 
 export function Options() {
   const view = useSettings();
-  const policy = ['llm', 'consoles', 'consoleProfiles', 'roles', 'agentName', 'hotkeys', 'features', 'queues', 'kb', 'bridge'].some(view.anyLocked);
+  const policy = ['llm', 'consoles', 'consoleProfiles', 'roles', 'agentName', 'hotkeys', 'features', 'flows', 'queues', 'kb', 'bridge'].some(view.anyLocked);
   return (
     <main class="options" data-loaded={view.loaded ? '1' : '0'}>
       <h1>{t('optionsTitle')}</h1>
@@ -32,6 +32,7 @@ export function Options() {
       <RolesSection view={view} />
       <HotkeysSection view={view} />
       <FeaturesSection view={view} />
+      <FlowsSection view={view} />
       <QueuesSection view={view} />
       <ConsoleProfiles view={view} />
       <KnowledgeSources s={view.s} save={(next) => view.save(diffPatch(view.s, next), t('kbSources'))} isLocked={view.isLocked} />
@@ -127,6 +128,31 @@ function FeaturesSection({ view }: { view: SettingsView }) {
           </label>
         </div>
       ))}
+    </Section>
+  );
+}
+
+/** Quick ticket's countdown before it submits (at least SUBMIT_COUNTDOWN.min: settings/schema.ts says why). */
+function FlowsSection({ view }: { view: SettingsView }) {
+  const { s, isLocked, save } = view;
+  const [errors, setError] = useFieldErrors();
+  const locked = isLocked('flows.submitCountdownS');
+  const { min, max } = SUBMIT_COUNTDOWN;
+  return (
+    <Section name="flows" title={t('flowsSection')} locked={view.anyLocked('flows')}>
+      <Field path="flows.submitCountdownS" label={t('flowsCountdown')} locked={locked} error={errors.countdown} hint={t('flowsCountdownHint', min)} inline>
+        <TextInput
+          name="flows-countdown"
+          value={String(s.flows.submitCountdownS)}
+          disabled={locked}
+          onCommit={(raw) => {
+            const n = Number(raw.trim());
+            if (!Number.isInteger(n) || n < min || n > max) return setError('countdown', t('errFlowsCountdown', min, max));
+            setError('countdown', null);
+            void save({ flows: { submitCountdownS: n } }, t('flowsCountdown'));
+          }}
+        />
+      </Field>
     </Section>
   );
 }

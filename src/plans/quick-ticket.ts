@@ -9,13 +9,19 @@
  * ticket -> check required fields -> submit. A page reload in between (a lookup, a
  * full-page submit) is carried across by src/content/flows.ts.
  *
+ * On its own, but never unannounced (issue 23): the submit step says what it will submit (the
+ * title and category as the form shows them), and src/content/flows.ts shows that with a
+ * countdown the agent can stop with Esc, or — where the console's profile says
+ * `quickTicket.confirm` — puts the submit on a card in the side panel (the medium-risk write
+ * confirmed like any other).
+ *
  * Titles here are English, for developers (bridge, audit); people read them through
  * `flow_quickTicket_<step>` messages (src/ui/describe.ts).
  */
 import { z } from '../tools/zod.ts';
 import { findFields } from '../dom/find.ts';
 import { emptyRequired } from '../dom/required.ts';
-import { optionsOf } from '../dom/set-value.ts';
+import { currentValue, optionsOf } from '../dom/set-value.ts';
 import { toolMessageContent } from '../llm/wrap.ts';
 import type { Snapshot } from '../page/model.ts';
 import type { Plan } from '../tools/plan.ts';
@@ -33,6 +39,21 @@ function categoryLabels(page: () => Snapshot): string[] {
   const form = s.ticketForm()?.el;
   const field = form ? findFields(['category'], { scope: form, includeHidden: true, pinned: s.formPins('ticketForm') }).found.category : undefined;
   return field ? optionsOf(field.el, field.kind).map((o) => o.text) : [];
+}
+
+/** The ticket as the form shows it now, in the agent's words: its title and the category's option text. */
+function ticketSays(page: () => Snapshot): Record<string, string> {
+  const s = page();
+  const form = s.ticketForm()?.el;
+  if (!form) return {};
+  const { found } = findFields(['title', 'category'], { scope: form, pinned: s.formPins('ticketForm') });
+  const said: Record<string, string> = {};
+  for (const key of ['title', 'category'] as const) {
+    const f = found[key];
+    const value = f ? currentValue(f.el, f.kind).trim() : '';
+    if (value) said[key] = value.slice(0, 200);
+  }
+  return said;
 }
 
 export const quickTicketPlan = (lang: () => 'zh' | 'en', page: () => Snapshot): Plan => ({
@@ -110,6 +131,6 @@ export const quickTicketPlan = (lang: () => 'zh' | 'en', page: () => Snapshot): 
         return empty.length ? { status: 'failed', detail: `Required fields are empty: ${empty.join(', ')}.`, suggestion: 'Fill them by hand and submit.', fields: empty } : { status: 'passed', summary: 'the required fields are filled' };
       },
     },
-    { kind: 'tool', id: 'submit', title: 'Submit', tool: 'ticket.submit', input: () => ({}) },
+    { kind: 'tool', id: 'submit', title: 'Submit', tool: 'ticket.submit', input: () => ({}), announce: () => ticketSays(page) },
   ],
 });

@@ -267,6 +267,13 @@ export const ConsoleProfile = z.lazy(() => z.strictObject({
   navigation: z.optional(Navigation),
   /** How the agent does each job here (recipe.ts): Recorder flows whose last step is the commit. */
   recipes: z.optional(Recipes),
+  /**
+   * How quick ticket's submit is decided on this console. `confirm: true`: a person confirms it
+   * on a card in the side panel (a console where a new ticket notifies the customer or a
+   * team, say) instead of the countdown toast. It can only ask for more care: it never lets
+   * the flow, or any tool, do more than its grade allows.
+   */
+  quickTicket: z.optional(z.strictObject({ confirm: z.optional(z.boolean()) })),
 }));
 export type ConsoleProfile = z.infer<typeof ConsoleProfile>;
 export type ProfileSource = (typeof PROFILE_SOURCES)[number];

@@ -44,6 +44,16 @@ export const HotkeysField = z.lazy(() =>
 );
 export const QueuesField = z.lazy(() => z._default(z.array(z.string().check(z.trim(), z.minLength(1))), ['billing', 'logistics', 'tech', 'vip']));
 export const AgentNameField = z.lazy(() => z._default(z.string().check(z.trim()), ''));
+/**
+ * Fixed flows. `submitCountdownS`: quick ticket shows what it will submit and counts down this
+ * many seconds (Esc or Stop ends it) before its submit. At least 2: a person needs a moment to
+ * read the toast and reach Esc, and 0 would be the old submit nobody could stop; a console
+ * that needs a decision instead says so in its profile (`quickTicket.confirm`: a card).
+ */
+export const SUBMIT_COUNTDOWN = { min: 2, max: 30, default: 4 } as const;
+export const FlowsField = z.lazy(() =>
+  z.prefault(z.object({ submitCountdownS: z._default(z.number().check(z.int(), z.gte(SUBMIT_COUNTDOWN.min), z.lte(SUBMIT_COUNTDOWN.max)), SUBMIT_COUNTDOWN.default) }), {}),
+);
 
 /** Built on first parse, not at module load: the content kit evaluates no schema before it needs one (issue 22). */
 export const SettingsSchema = z.lazy(() => z.object({
@@ -88,6 +98,7 @@ export const SettingsSchema = z.lazy(() => z.object({
   ),
   queues: QueuesField,
   agentName: AgentNameField,
+  flows: FlowsField,
   /** Per console origin: which console profile to use ('auto' = recognise, 'generic' = none, or a profile id). */
   consoleProfiles: z._default(z.record(z.string(), z.string().check(z.trim(), z.minLength(1), z.maxLength(64))), {}),
 }));

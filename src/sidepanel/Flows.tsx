@@ -2,7 +2,8 @@
  * Fixed flows from the panel: a button starts quickTicket in the console tab; its progress
  * is shown step by step from session storage (written by the service worker), with Stop.
  * Titles and step lines are words in the agent's language (the content script writes the
- * step lines with src/ui/describe.ts); ids stay in data attributes.
+ * step lines with src/ui/describe.ts); ids stay in data attributes. A run the agent stopped
+ * (Stop here, or Esc / Stop on the page's countdown before the submit) says so.
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { PlanRun } from '../messages/schemas.ts';
@@ -35,7 +36,7 @@ export function Flows({ tabId }: { tabId: number }) {
         )}
       </div>
       {run && (
-        <div class={`flow-run run-${run.status}`} data-run-status={run.status} data-run-id={run.runId}>
+        <div class={`flow-run run-${run.status}`} data-run-status={run.status} data-run-id={run.runId} data-stopped-by={run.stoppedBy ?? ''}>
           {/* A finished flow folds to its title line: its steps are there on demand (issue 23 item 2). */}
           {active ? (
             <>
@@ -64,7 +65,7 @@ export function Flows({ tabId }: { tabId: number }) {
 function FlowTitle({ run }: { run: PlanRun }) {
   return (
     <p class="flow-title">
-      <strong>{flowTitle(run.plan, run.title)}</strong> · {t(`run_${run.status}`)}
+      <strong>{flowTitle(run.plan, run.title)}</strong> · <span class="run-status">{run.status === 'cancelled' && run.stoppedBy === 'agent' ? t('runStoppedByYou') : t(`run_${run.status}`)}</span>
     </p>
   );
 }

@@ -8,7 +8,7 @@
  * as planned, and no generator (LLM request) is ever called.
  */
 import { z } from './zod.ts';
-import { auditRecord, summarise, type AuditSink, type AuditStatus } from './audit.ts';
+import { auditRecord, sanitiseInput, summarise, type AuditSink, type AuditStatus } from './audit.ts';
 import { errorSpec, toolError, type ErrorSpec } from './errors.ts';
 import { fieldIssues } from './validate.ts';
 import type { Registry } from './registry.ts';
@@ -41,7 +41,19 @@ export type AgentStep =
    * step only sets form values (idempotent), so when the console reloads the page while it
    * runs (a customer lookup that reloads the form) it runs again on the new page.
    */
-  | (StepBase & { kind: 'tool'; tool: string; input?: (env: PlanEnv) => Record<string, unknown>; optional?: boolean; again?: boolean })
+  | (StepBase & {
+      kind: 'tool';
+      tool: string;
+      input?: (env: PlanEnv) => Record<string, unknown>;
+      optional?: boolean;
+      again?: boolean;
+      /**
+       * A step someone outside will see at once (quick ticket's submit): before it runs, what it
+       * is about to do in a few words the agent reads (the ticket's title and category), for the
+       * runner's `announce` to show and decide on.
+       */
+      announce?: (env: PlanEnv) => Record<string, string>;
+    })
   | (StepBase & { kind: 'generate'; prompt: (env: PlanEnv) => GenerateRequest; schema: z.core.$ZodType })
   | (StepBase & { kind: 'check'; check: (env: PlanEnv) => CheckResult });
 
@@ -73,9 +85,14 @@ export interface StepEntry {
 
 export type PlanStatus = 'completed' | 'failed' | 'needs_confirmation' | 'cancelled' | 'dry_run';
 
+/** What the runner's `announce` decided: go on, a person stopped the flow, or a person confirms the step on a card. */
+export type Announced = 'go' | 'stopped' | 'confirm';
+
 export interface PlanResult {
   plan: string;
   status: PlanStatus;
+  /** `cancelled` because the agent stopped it (the announced step's Esc or Stop). */
+  stoppedBy?: 'agent';
   steps: StepEntry[];
   prepared?: PreparedCall;
   outputs: Record<string, unknown>;
@@ -105,6 +122,11 @@ export interface RunPlanOptions {
    * text and customer onto another (issue 19 item 3).
    */
   guard?: () => Promise<ErrorSpec | null>;
+  /**
+   * Asked before a step that announces itself, in a real run (src/content/flows.ts shows the
+   * countdown). Without it the step runs as any other.
+   */
+  announce?: (step: AgentStep, said: Record<string, string>, signal: AbortSignal | undefined) => Promise<Announced>;
 }
 
 export async function runPlan(plan: Plan, rawInput: unknown, opts: RunPlanOptions): Promise<PlanResult> {
@@ -124,17 +146,26 @@ export async function runPlan(plan: Plan, rawInput: unknown, opts: RunPlanOption
   for (const [index, step] of plan.steps.entries()) {
     if (from && index < from.at) continue;
     const started = now();
-    const stop = !dry && !opts.signal?.aborted && opts.guard ? await opts.guard() : null;
-    const entry = opts.signal?.aborted
-      ? cancelled(step, traceId)
-      : stop
-        ? guarded(step, stop, traceId)
-        : await runStep(step, env, { ...opts, ctx }, dry, traceId, (r) => (result.prepared = r));
+    // Announced first, then the guard: the page may move on while the agent reads the announcement.
+    const said = !dry && !opts.signal?.aborted ? saidBy(step, env) : null;
+    const heard: Announced = said && opts.announce ? await opts.announce(step, said, opts.signal) : 'go';
+    const stop = !dry && !opts.signal?.aborted && heard !== 'stopped' && opts.guard ? await opts.guard() : null;
+    const entry =
+      heard === 'stopped'
+        ? stoppedByAgent(step, traceId)
+        : opts.signal?.aborted
+          ? cancelled(step, traceId)
+          : stop
+            ? guarded(step, stop, traceId)
+            : await runStep(step, env, { ...opts, ctx: heard === 'confirm' ? { ...ctx, confirm: true } : ctx }, dry, traceId, (r) => (result.prepared = r));
     entry.durationMs = now() - started;
     result.steps.push(entry);
     if (step.kind !== 'tool') auditStep(opts.audit, plan, entry, ctx);
+    // A tool step that never reached the registry is logged here: the agent stopped it.
+    else if (heard === 'stopped') auditStopped(opts, step, entry, ctx, said ?? {});
     opts.onStep?.(entry, index, env.outputs[step.id]);
     if (stepFailed(entry.status) && !(step.kind === 'tool' && step.optional)) return { ...result, status: 'failed' };
+    if (heard === 'stopped') return { ...result, status: 'cancelled', stoppedBy: 'agent' };
     if (entry.status === 'cancelled') return { ...result, status: 'cancelled' };
     if (entry.status === 'needs_confirmation') return { ...result, status: 'needs_confirmation' };
   }
@@ -265,6 +296,54 @@ function stepError(code: string, detail: string, traceId: string): ToolError {
 function guarded(step: AgentStep, stop: ErrorSpec, traceId: string): StepEntry {
   const error = toolError(stop, traceId);
   return { id: step.id, kind: step.kind, name: step.kind === 'tool' ? step.tool : step.id, title: step.title, status: 'refused', durationMs: 0, summary: error.detail, error };
+}
+
+/** What an announcing step says it is about to do, or null (it does not announce). A throw says nothing but still announces. */
+function saidBy(step: AgentStep, env: PlanEnv): Record<string, string> | null {
+  if (step.kind !== 'tool' || !step.announce) return null;
+  try {
+    return step.announce(env);
+  } catch {
+    return {};
+  }
+}
+
+/** A step the agent stopped as it was announced: nothing of it ran. */
+function stoppedByAgent(step: AgentStep, traceId: string): StepEntry {
+  return {
+    ...cancelled(step, traceId),
+    summary: 'stopped by the agent before it ran',
+    error: toolError(errorSpec('cancelled', 'STOPPED_BY_AGENT', 'The agent stopped the flow before this step; nothing of it was done.', 'Start it again when ready.'), traceId),
+  };
+}
+
+/** The audit record of an announced tool step the agent stopped: the tool, what it would have done, who stopped it. */
+function auditStopped(opts: RunPlanOptions, step: Extract<AgentStep, { kind: 'tool' }>, entry: StepEntry, ctx: InvokeCtx, said: Record<string, string>): void {
+  if (!opts.audit) return;
+  const tool = opts.registry.definition(step.tool);
+  try {
+    void Promise.resolve(
+      opts.audit.write(
+        auditRecord({
+          kind: 'invoke',
+          traceId: ctx.traceId ?? '',
+          toolCallId: `${ctx.traceId ?? ''}:${entry.id}`,
+          tool: step.tool,
+          caller: ctx.caller,
+          ctx: { sessionId: ctx.sessionId ?? null, model: ctx.model ?? null },
+          input: sanitiseInput(said, tool?.sensitiveFields),
+          sideEffect: tool?.sideEffect ?? null,
+          risk: tool?.risk ?? null,
+          status: 'cancelled',
+          errorCode: entry.error?.code ?? null,
+          summary: summarise(entry.summary),
+          durationMs: entry.durationMs,
+        }),
+      ),
+    ).catch(() => {});
+  } catch {
+    // the flow's outcome stands even if the log cannot take it
+  }
 }
 
 function cancelled(step: AgentStep, traceId: string): StepEntry {

@@ -17,6 +17,18 @@ export function needsConfirmation(effect: SideEffect, risk: Risk | undefined): b
   return effect === 'send' || (effect === 'write' && (risk === 'high' || risk === 'critical'));
 }
 
+/**
+ * May a prepared call of this effect wait for a person's decision? Every write and send may: a
+ * caller that asks for a confirmation where policy would run the write (a console profile's
+ * `quickTicket.confirm`) only adds a person's decision, never removes one.
+ */
+export const mayConfirm = (effect: SideEffect): boolean => effect !== 'read';
+
+/** The decision when the caller asks for a person's confirmation (`InvokeCtx.confirm`): a write it would run is confirmed first. */
+export function confirmedIfAsked(decision: PolicyDecision, effect: SideEffect, asked: boolean | undefined): PolicyDecision {
+  return asked && decision === 'run' && mayConfirm(effect) ? 'confirm' : decision;
+}
+
 export function decide(
   caller: Caller,
   effect: SideEffect,

@@ -12,7 +12,7 @@ import { definitionProblem } from './definition.ts';
 import { fromThrown, ok, toolError, type ErrorSpec } from './errors.ts';
 import { inputJsonSchema } from './input-schema.ts';
 import { invokeRecord, type Invoked } from './invoke-record.ts';
-import { decide, needsConfirmation, unclearOutcome, type PolicyOptions } from './policy.ts';
+import { confirmedIfAsked, decide, needsConfirmation, unclearOutcome, type PolicyOptions } from './policy.ts';
 import { prepareCall } from './prepared.ts';
 import { cancelled, circuitOpen, notForCaller, notStored, timedOut, timedOutUncertain, unavailable, unknownTool, type UnavailableCode } from './refusals.ts';
 import { runWithDeadline, type LazyAbort } from './timeout.ts';
@@ -179,7 +179,7 @@ export class Registry {
     if (!tool) return refuse(this.unknownName(name, ctx));
     const avail = this.isAvailable(tool, ctx);
     if (avail.status === 'unavailable') return refuse(unavailable(avail.code, avail.reason));
-    const policy = decide(ctx.caller, tool.sideEffect, tool.risk, this.policyOpts());
+    const policy = confirmedIfAsked(decide(ctx.caller, tool.sideEffect, tool.risk, this.policyOpts()), tool.sideEffect, ctx.confirm);
     if (policy === 'forbidden') return refuse(notForCaller(tool.name, tool.sideEffect, ctx.caller, this.callableNames(ctx)));
     const blocked = this.breaker.blockedFor(name);
     if (blocked > 0) return refuse(circuitOpen(name, blocked));
@@ -237,7 +237,7 @@ export class Registry {
       if (completed.status === 'invalid') return { result: { status: 'refused', error: toolError(completed.error, traceId) } };
       input = completed.data;
     }
-    const confirmable = needsConfirmation(tool.sideEffect, tool.risk);
+    const confirmable = policy === 'confirm' || needsConfirmation(tool.sideEffect, tool.risk);
     const prepared = confirmable ? await this.prepare(tool, input, ctx, preview.data, traceId) : undefined;
     if (policy === 'dry_run') {
       const report: DryRunReport = {

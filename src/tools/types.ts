@@ -180,6 +180,11 @@ export interface InvokeCtx {
   binding?: CallBinding;
   /** Cancels the call from outside (Stop button, plan cancel). */
   signal?: AbortSignal;
+  /**
+   * A person confirms this call in the side panel even where policy would run it (a console
+   * profile asks it of quick ticket's submit). Only ever adds a confirmation (policy.ts).
+   */
+  confirm?: boolean;
 }
 
 /** What a tool's `run` receives besides its input. */

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { FIELD_TITLES } from '../../src/catalog/fill.ts';
 import { GRADES } from '../../src/catalog/grades.ts';
 import { IMPORT_ERROR_CODES, SKIP_CODES } from '../../src/kb/import.ts';
+import { PICKS, SEARCH_URL_PROBLEMS } from '../../src/kb/sample.ts';
 import { URL_FAIL_CODES } from '../../src/kb/store.ts';
 import { ENDPOINT_CODES } from '../../src/llm/errors.ts';
 import { PRESETS } from '../../src/llm/presets.ts';
@@ -81,6 +82,8 @@ function families(): Record<string, string[]> {
     endpoint_: ENDPOINT_CODES.map((c) => `endpoint_${c}`),
     problem_: PROBLEM_CODES.map((c) => `problem_${c}`),
     kbWhy_: [...SKIP_CODES, ...IMPORT_ERROR_CODES, ...URL_FAIL_CODES, 'write'].map((c) => `kbWhy_${c}`),
+    kbPick_: PICKS.map((p) => `kbPick_${p}`),
+    kbUrlProblem_: SEARCH_URL_PROBLEMS.map((p) => `kbUrlProblem_${p}`),
   };
 }
 
