@@ -46,12 +46,15 @@ function DecisionStep({ d }: { d: Decision }) {
       {d.roles && (
         <span class="roles" data-roles-source={d.roles.source}>
           {' '}
-          · {d.roles.source === 'policy' ? t('auditRolesPolicy', joinList(d.roles.roles)) : t('auditRolesSelf', joinList(d.roles.roles))}
+          · {d.roles.source === 'policy' ? t('auditRolesPolicy', roleNames(d.roles.roles)) : t('auditRolesSelf', roleNames(d.roles.roles))}
         </span>
       )}
     </li>
   );
 }
+
+/** Roles as people name them ("退款审批人"), the code where a role has no name. */
+const roleNames = (roles: readonly string[]) => joinList(roles.map((r) => tOr(`role_${r}`, r)));
 
 export function ActionRow({ a, now, agent }: { a: AuditAction; now: number; agent: string | null }) {
   const at = when(a.at, now);
@@ -106,8 +109,11 @@ export function ActionRow({ a, now, agent }: { a: AuditAction; now: number; agen
               {/* A record that measured nothing (a decision, a refusal) says no "0 ms". */}
               {r.durationMs > 0 && <span class="ms"> · {t('durationMs', r.durationMs)}</span>}
               <dl>
+                {/* The tool's own summary is written for developers and models, in English: said so, and marked as English for screen readers. */}
                 <dt>{t('rawSummary')}</dt>
-                <dd class="summary">{r.summary || '—'}</dd>
+                <dd class="summary" lang="en">
+                  {r.summary || '—'}
+                </dd>
                 <dt>{t('traceId')}</dt>
                 <dd class="trace">{r.traceId || '—'}</dd>
               </dl>
