@@ -25,7 +25,6 @@ import { distWithKey, runKey } from './policy-key.ts';
 
 const POLICY_DIR = '/etc/chromium/policies/managed';
 /** Screenshots for a person to look at (not compared). */
-const SHOTS = join(import.meta.dirname, '../.tmp');
 const POLICY_FILE = join(POLICY_DIR, `deskhand-e2e-activity-${process.pid}.json`);
 
 const stored = (h: Harness) => h.worker.evaluate(async () => ((await chrome.storage.local.get('audit')).audit ?? []) as AuditRecord[]);
@@ -287,7 +286,6 @@ describe('Activity for a team lead, in Chinese, with the log pipeline', () => {
     );
     const merged = await rows(page);
     expect(merged).toHaveLength(8);
-    await page.screenshot({ path: join(SHOTS, 'activity-imported.png'), fullPage: true });
     expect(merged.find((r) => r.id === `w-${rejected}`)!.text).toContain('由 王强 拒绝');
     expect(merged.find((r) => r.id === `w-${rejected}`)!.text).toContain('坐席：王强');
 
@@ -372,7 +370,6 @@ describe('Activity for a team lead, in Chinese, with the log pipeline', () => {
     expect(state!.text).toContain(new URL(endpoint).host);
     expect(state!.text).toContain('上次发送');
     expect(state!.text).not.toContain('发送失败');
-    await page.screenshot({ path: join(SHOTS, 'activity-log-export.png'), fullPage: true });
     await page.close();
   });
 

@@ -190,7 +190,8 @@ export const mutations = (log: LogEntry[]) => log.filter((e) => e.method !== 'GE
 /** The extension's (current) service worker, once its APIs are up — e.g. after a reload. */
 export async function launchedWorker(browser: Browser, extensionId: string, not?: WebWorker): Promise<WebWorker> {
   // A deadline, not a count of tries: each try's evaluate takes longer on a loaded machine.
-  for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
+  // 60 s: a worker restarting under a whole suite on two cores has been seen to need more than 30.
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
     const targets = browser.targets().filter((t) => t.type() === 'service_worker' && t.url().startsWith(`chrome-extension://${extensionId}/`));
     let worker: WebWorker | null = null;
     for (const t of targets) {
