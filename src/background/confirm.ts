@@ -10,6 +10,7 @@
 import { askTab } from '../messages/client.ts';
 import { z } from '../tools/zod.ts';
 import { GRADES } from '../catalog/grades.ts';
+import { DECLARED_DOMAIN } from '../tools/declared-name.ts';
 import { ExecReply, refusal, type Reply } from '../messages/index.ts';
 import { auditRecord, type AuditRecord } from '../tools/audit.ts';
 import { conflictsOf, displayOf, FACT_SOURCES, recordDrift, urlCarries, type Fact } from '../tools/card.ts';
@@ -64,7 +65,13 @@ export async function addPrepared(call: PreparedCall, sender: ContentSender): Pr
     return refused('BINDING_MISMATCH', 'A prepared call must be bound to the tab and console that prepared it.');
   }
   const grade = GRADES[call.tool];
-  if (!grade || grade.sideEffect !== call.sideEffect || grade.risk !== call.risk || grade.requiredRole !== call.requiredRole) {
+  if (call.definition !== undefined || call.tool.startsWith(`${DECLARED_DOMAIN}.`)) {
+    // A tool the console declared (WebMCP) is in no catalog: graded by the kit (annotation,
+    // profile, default high). What holds here: it is a write (never a send), bound to its definition.
+    if (!call.tool.startsWith(`${DECLARED_DOMAIN}.`) || call.definition === undefined || call.sideEffect !== 'write' || call.requiredRole !== undefined) {
+      return refused('GRADE_MISMATCH', `${call.tool} is not graded as a console's declared write.`);
+    }
+  } else if (!grade || grade.sideEffect !== call.sideEffect || grade.risk !== call.risk || grade.requiredRole !== call.requiredRole) {
     return refused('GRADE_MISMATCH', `${call.tool} is not graded ${call.sideEffect}/${call.risk} in the catalog.`);
   }
   if (!needsConfirmation(call.sideEffect, call.risk)) return refused('NOT_CONFIRMABLE', `${call.tool} does not need a confirmation.`);

@@ -21,6 +21,7 @@ import { toBackground } from '../messages/client.ts';
 import { announceLeaving } from './next-page.ts';
 import { isCarrying } from './carry.ts';
 import { CameFromSchema } from '../messages/came-from.ts';
+import { watchDeclared, type DeclaredSync } from './declared.ts';
 
 export interface Host {
   core: ReturnType<typeof createToolCore>;
@@ -31,6 +32,8 @@ export interface Host {
   ctx(caller: Caller, extra?: Partial<InvokeCtx>): InvokeCtx;
   /** Asks the worker for this origin's taught and admin profiles (at start and on profiles.changed). */
   refreshProfiles(): Promise<void>;
+  /** Registers the console's declared tools (WebMCP) and keeps them in step; a no-op without `document.modelContext`. */
+  startDeclared(): Promise<void>;
 }
 
 const LoadedProfiles = z.lazy(() => z.array(z.strictObject({ profile: ConsoleProfile, source: z.enum(['taught', 'managed']) })).check(z.maxLength(50)));
@@ -101,12 +104,18 @@ export function createHost(getSettings: () => Settings, tabId: () => number | un
     carried: isCarrying,
     generate: generateInWorker,
   };
+  let declared: DeclaredSync | null = null;
+  deps.declared = () => declared?.report() ?? null;
   registerCatalog(core.registry, deps);
   return {
     core,
     model,
     deps,
     settings: getSettings,
+    async startDeclared() {
+      declared ??= watchDeclared(core.registry, model);
+      await declared?.sync();
+    },
     async refreshProfiles() {
       const r = await toBackground<{ profiles: unknown; setAside: unknown }>({ type: 'profiles.get' });
       const parsed = r.ok ? LoadedProfiles.safeParse(r.profiles) : null;

@@ -34,6 +34,8 @@ function startKit(start: KitStart): KitApi {
     const [loaded] = await Promise.all([view, host.refreshProfiles()]);
     settings = loaded;
     onContentSettings((s) => (settings = s));
+    // The console's own declared tools (WebMCP) join the registry before the kit answers anyone.
+    if (isConsoleOrigin(location.origin, loaded)) await host.startDeclared().catch(() => {});
     readyAt = performance.now();
   })();
   // Reading the page for record memory is a task of its own too, when the page is idle.
