@@ -48,6 +48,8 @@ const PageInfoReply = z.looseObject({
   /** The record id as each of the page's sources reads it now (src/page/facts.ts). */
   // Every fact the page reads of its record (the number on screen too): recordDrift weighs the ids.
   ids: z.optional(z.array(z.strictObject({ field: z.string().check(z.maxLength(60)), value: z.string().check(z.maxLength(200)), source: z.enum(FACT_SOURCES) })).check(z.maxLength(20))),
+  /** The page's declared tools (WebMCP) as registered now: name → definition hash. */
+  declared: z.optional(z.record(z.string().check(z.maxLength(100)), z.string().check(z.maxLength(64)))),
 });
 
 const refused = (code: string, detail: string) => refusal(code, detail, 'forbidden', 'Nothing was stored.');
@@ -165,6 +167,14 @@ export async function stillBound(call: PreparedCall): Promise<ToolError | null> 
   if (!tab) return notNow('TAB_CLOSED', 'The console tab of this action was closed.', 'Reject it, or reopen the console and start again.');
   if (tab.url && new URL(tab.url).origin !== call.binding.origin) {
     return notNow('TAB_NAVIGATED', 'The tab no longer shows the console the action was prepared on.', 'Go back to the console, or reject it.');
+  }
+  if (call.definition !== undefined) {
+    // A console's declared tool: the page must still declare it exactly as when it was prepared.
+    const asked = await askTab(tabId, { type: 'page.info' });
+    const info = 'reply' in asked ? PageInfoReply.safeParse(asked.reply).data : undefined;
+    if (info?.declared?.[call.tool] !== call.definition) {
+      return notNow('TOOL_CHANGED', `The console changed or removed its tool ${call.tool} after this action was prepared.`, 'Reject it and start the action again.');
+    }
   }
   const urlFacts = call.provenance.filter((f) => f.source === 'url' && f.field === 'conversation');
   if (urlFacts.length && tab.url && !urlFacts.every((f) => urlCarries(tab.url!, f.value))) return stale(call);

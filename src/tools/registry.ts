@@ -114,6 +114,13 @@ export class Registry {
     return problems;
   }
 
+  /** Each declared tool's definition hash by name (the worker's stale check compares a card's). */
+  declaredDefinitions(): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const [name, t] of this.tools) if (t.declared) out[name] = t.declared.definition;
+    return out;
+  }
+
   names(): string[] {
     return [...this.tools.keys()];
   }
