@@ -82,6 +82,23 @@ describe('a console that declares its tools (WebMCP on)', () => {
     expect(site.log()).toEqual([]);
   });
 
+  it('the side panel\'s "This console" lists them in the agent\'s words, with where each grade came from', async () => {
+    await panel.bringToFront();
+    await panel.click('button[name=view-console]');
+    await panel.waitForSelector('.this-console .declared-tool');
+    const rows = await panel.$$eval('.declared-tool', (els) =>
+      els.map((e) => ({ tool: (e as HTMLElement).dataset.tool, source: (e as HTMLElement).dataset.source, text: (e as HTMLElement).innerText.replace(/\s+/g, ' ').trim() })),
+    );
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        { tool: 'lookup_order', source: 'annotation', text: "lookup_order Reads only Graded from the console's own marking" },
+        { tool: 'reply', source: 'annotation', text: "reply High risk Graded from the console's own marking" },
+        { tool: 'tag_ticket', source: 'default', text: 'tag_ticket High risk Not marked by the console: treated as high risk' },
+        { tool: 'new_ticket', source: 'default', text: 'new_ticket Fills a form for you to review Not marked by the console: treated as high risk' },
+      ]),
+    );
+  });
+
   it('the chat uses the read tool and is offered none of the writes', async () => {
     await fetch(`${model.url}/_reset`);
     await panel.bringToFront();
