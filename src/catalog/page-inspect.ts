@@ -22,7 +22,7 @@ export const pageInspect = (deps: CatalogDeps): ReadTool<typeof input, unknown> 
   title: 'Inspect page',
   description:
     'Report what deskhand sees on this console page: which console profile matched and why (or the generic heuristics), the open record id and where it was read (URL, heading, attribute), any disagreement between those, the facets found (conversation, composer, customer, history, ticketForm, refundForm, assign, kb), and for each capability whether it was found and whether by the profile or by the heuristics. ' +
-    '`kb` lists the knowledge sources kb.search uses here. `declaredTools` lists the tools the console itself declares to browser agents (WebMCP) as deskhand runs them (`console.<name>`), with their grade and its source (annotation, profile, default).  Use it when another tool says something is missing. It reads no customer details: use customer.read for those.',
+    '`kb` lists the knowledge sources kb.search uses here. `declaredTools` lists the tools the console itself declares to browser agents (WebMCP) as deskhand runs them (`console.<name>`), with their grade and its source (annotation, profile, default). Use it when another tool says something is missing. It reads no customer details: use customer.read for those.',
   sideEffect: 'read',
   input,
   async run() {

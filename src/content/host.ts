@@ -123,6 +123,8 @@ export function createHost(getSettings: () => Settings, tabId: () => number | un
       fetched = parsed.data;
       setAside = (r.ok && SetAsideList.safeParse(r.setAside).data) || [];
       model.invalidate(true);
+      // A profile may grade the console's declared tools: grade them again (a card prepared under the old grade goes stale).
+      await declared?.sync();
     },
     ctx(caller, extra = {}) {
       const s = getSettings();
