@@ -37,11 +37,12 @@ async function openConsole(): Promise<void> {
 }
 
 /** A browser with deskhand (these Chromium features on), the fixture console and the model server, for one describe block. */
-function launch(features: string[]): void {
+function launch(features: string[], offer = false): void {
   beforeAll(async () => {
     [site, model] = await Promise.all([startWebmcpConsole(), startModelServer()]);
     l = await launchWithExtension({ features, lang: 'en' });
-    await l.worker.evaluate(async (s: unknown) => chrome.storage.local.set({ settings: s }), SETTINGS(`${model.url}/v1`, 'console-tools'));
+    const settings = { ...SETTINGS(`${model.url}/v1`, 'console-tools'), ...(offer ? { webmcp: { offerOrigins: [site.url] } } : {}) };
+    await l.worker.evaluate(async (s: unknown) => chrome.storage.local.set({ settings: s }), settings);
   });
   afterAll(async () => {
     await l?.browser.close();
@@ -80,6 +81,9 @@ describe('a console that declares its tools (WebMCP on)', () => {
       ]),
     );
     expect(site.log()).toEqual([]);
+    // Offering deskhand's own tools is off by default: the page sees none of them.
+    const names = await page.evaluate(async () => (await (document as unknown as { modelContext: { getTools(): Promise<{ name: string }[]> } }).modelContext.getTools()).map((t) => t.name));
+    expect(names.sort()).toEqual(['lookup_order', 'new_ticket', 'reply', 'tag_ticket']);
   });
 
   it('the side panel\'s "This console" lists them in the agent\'s words, with where each grade came from', async () => {
@@ -189,5 +193,48 @@ describe('the same console with WebMCP off (no document.modelContext)', () => {
     expect(names).toContain('conversation__read');
     expect((await invokeFrom(panel, tabId, 'console.reply', { text: 'x' }, 'ui')).status).toBe('refused');
     expect(site.log()).toEqual([]);
+  });
+});
+
+describe("deskhand's tools offered to the browser's agent (WebMCP on, offered on this console)", () => {
+  launch(['WebMCP'], true);
+
+  /** A page script calling one of deskhand's offered tools, as any browser agent on the page would. */
+  const callOffered = (name: string, input: object) =>
+    page.evaluate(
+      async (n: string, i: object) => {
+        const mc = (document as unknown as { modelContext: { getTools(): Promise<{ name: string }[]>; executeTool(t: unknown, i: object): Promise<string> } }).modelContext;
+        const tool = (await mc.getTools()).find((t) => t.name === n);
+        if (!tool) return null;
+        const out = JSON.parse(await mc.executeTool(tool, i)) as { content: { text: string }[] };
+        return JSON.parse(out.content[0]!.text) as { status: string; data?: unknown };
+      },
+      name,
+      input,
+    );
+
+  it('a page script gets reads and dry runs only, audited as WebMCP calls', async () => {
+    const names = await page.evaluate(async () => (await (document as unknown as { modelContext: { getTools(): Promise<{ name: string; annotations?: { readOnlyHint?: boolean } }[]> } }).modelContext.getTools()).map((t) => `${t.name}:${t.annotations?.readOnlyHint ? 'ro' : 'rw'}`));
+    expect(names).toEqual(expect.arrayContaining(['deskhand_page__inspect:ro', 'deskhand_reply__send:rw', 'lookup_order:ro']));
+    // The console's own tools are not offered back, nor read back as the console's.
+    expect(names.filter((n) => n.startsWith('deskhand_console__'))).toEqual([]);
+    expect((await inspect()).declaredTools).toHaveLength(4);
+    expect(await callOffered('deskhand_page__inspect', {})).toMatchObject({ status: 'done' });
+    const send = await callOffered('deskhand_reply__send', { text: 'Sent by a page script?' });
+    expect(send, JSON.stringify(send)).toMatchObject({ status: 'dry_run' });
+    // Nothing was stored for a person to confirm, and nothing reached the console.
+    const pending = await l.worker.evaluate(async () => Object.values(await chrome.storage.session.get(null)).filter((e) => (e as { state?: string }).state === 'pending').length);
+    expect(pending).toBe(0);
+    expect(replies()).toEqual([]);
+    const audit = await until(
+      () => panel.evaluate(async () => ((await chrome.runtime.sendMessage({ type: 'audit.list' })) as { records?: { tool: string; caller: string; status: string; ctx?: { sessionId?: string } }[] }).records ?? []),
+      (rs) => rs.some((r) => r.tool === 'reply.send'),
+    );
+    expect(audit.filter((r) => r.tool === 'reply.send' || r.tool === 'page.inspect').map((r) => ({ tool: r.tool, caller: r.caller, status: r.status, session: r.ctx?.sessionId })).filter((r) => r.session === 'webmcp')).toEqual(
+      expect.arrayContaining([
+        { tool: 'page.inspect', caller: 'bridge', status: 'done', session: 'webmcp' },
+        { tool: 'reply.send', caller: 'bridge', status: 'dry_run', session: 'webmcp' },
+      ]),
+    );
   });
 });

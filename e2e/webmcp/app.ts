@@ -86,6 +86,12 @@ function App() {
       h('article', { class: 'msg customer' }, [h('b', null, 'Zhang Wei'), h('p', null, 'My order A-1001 arrived with a broken left earbud.')]),
       ...replies.map((r) => h('article', { class: 'msg agent' }, [h('b', null, 'Chen Jing'), h('p', null, r)])),
     ]),
+    // The console's own reply box, for a person (deskhand's reply.send finds it like any composer).
+    h('form', { class: 'composer', onSubmit: (e: Event) => {
+      e.preventDefault();
+      const box = (e.currentTarget as HTMLFormElement).elements.namedItem('reply') as HTMLTextAreaElement;
+      void post('/api/reply', { text: box.value, version: 'composer' }).then(load);
+    } }, [h('label', null, ['Reply to customer ', h('textarea', { name: 'reply' })]), h('button', { type: 'submit' }, 'Send')]),
     h('form', { toolname: 'new_ticket', tooldescription: 'Open a new ticket for this customer', action: '/api/tickets', method: 'post' }, [
       h('label', null, ['Subject ', h('input', { name: 'subject', toolparamdescription: 'The ticket subject' })]),
       h('label', null, ['Details ', h('textarea', { name: 'details', toolparamdescription: 'What happened' })]),

@@ -25,7 +25,23 @@ export interface PageToolRef {
 export interface ModelContextLike extends EventTarget {
   getTools(): Promise<readonly PageToolRef[]>;
   executeTool(tool: PageToolRef, input: Record<string, unknown>): Promise<unknown>;
+  registerTool?(tool: OfferedTool, opts?: { signal?: AbortSignal }): void;
 }
+
+/** What deskhand registers when it offers its own tools (content/offer.ts). */
+export interface OfferedTool {
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  annotations: { readOnlyHint: boolean; destructiveHint?: boolean };
+  execute(input: Record<string, unknown>): Promise<unknown>;
+}
+
+/**
+ * The names deskhand's own offered tools carry. A tool registered from the isolated world is
+ * listed to every world, deskhand's reader included: it never takes these back as the console's.
+ */
+export const OFFER_PREFIX = 'deskhand_';
 
 export interface Annotations {
   readOnlyHint?: boolean;
@@ -69,7 +85,7 @@ export async function readDeclared(mc: ModelContextLike, doc: Document): Promise
   const out: DeclaredOnPage[] = [];
   for (const ref of [...tools].slice(0, DECLARED_LIMITS.tools)) {
     const name = typeof ref.name === 'string' ? ref.name.slice(0, DECLARED_LIMITS.name) : '';
-    if (!name) continue;
+    if (!name || name.startsWith(OFFER_PREFIX)) continue;
     out.push({
       name,
       description: typeof ref.description === 'string' ? ref.description.slice(0, DECLARED_LIMITS.description) : '',
