@@ -13,6 +13,7 @@
  */
 import { z } from './zod.ts';
 import type { ToolInput } from './types.ts';
+import { stripInvisible } from './unicode.ts';
 
 export const SCHEMA_LIMITS = { chars: 8_000, depth: 4, properties: 40, enumValues: 50, description: 500, stringMax: 8_000, items: 100 } as const;
 
@@ -45,7 +46,9 @@ export function inputFromJsonSchema(raw: unknown): Converted {
 }
 
 function describe(s: Record<string, unknown>, json: Record<string, unknown>): Record<string, unknown> {
-  if (typeof s.description === 'string' && s.description.trim()) json.description = s.description.slice(0, SCHEMA_LIMITS.description);
+  // Page text the model reads outside any data block: invisible characters (hidden instructions) go.
+  const text = typeof s.description === 'string' ? stripInvisible(s.description).text.trim() : '';
+  if (text) json.description = text.slice(0, SCHEMA_LIMITS.description);
   return json;
 }
 

@@ -164,6 +164,16 @@ describe('a declarative form tool', () => {
   });
 });
 
+describe('page words the model reads', () => {
+  it('a declared description loses invisible characters and is cut', async () => {
+    const { registry } = await setup(0, [tool('lookup', { annotations: { readOnlyHint: true }, description: `Find\u200b orders.\u202e ${'x'.repeat(900)}` })]);
+    const fn = registry.toFunctionSchemas(ctx({ caller: 'llm' })).find((f) => f.function.name === 'console__lookup')!;
+    expect(fn.function.description).toContain('The console describes it as: Find orders. xxx');
+    expect(fn.function.description).not.toMatch(/[\u200b\u202e]/);
+    expect(fn.function.description.length).toBeLessThan(800);
+  });
+});
+
 describe('declared results', () => {
   it('joins MCP text content, strips invisible characters and cuts long text', () => {
     const long = 'x'.repeat(5000);
