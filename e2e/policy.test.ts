@@ -101,6 +101,8 @@ describe('a managed policy', () => {
     expect(await options.$eval('section.bridge h2', (el) => el.querySelector('.locked')?.textContent)).toContain('管理员已锁定');
     expect(await value('llm-baseURL')).toBe('https://gw.corp.example/v1');
     expect(await value('agentName')).toBe('corp-agent');
+    // .tmp/ is the developer's scratch folder: a fresh clone has none.
+    mkdirSync(join(import.meta.dirname, '../.tmp'), { recursive: true });
     await options.screenshot({ path: join(import.meta.dirname, '../.tmp/options-policy.png'), fullPage: true });
 
     // Run time: the managed hotkey works, the person's own one does not.

@@ -28,6 +28,8 @@ export interface LaunchOptions {
   dist?: string;
   /** An existing user-data-dir, to start the same browser profile again (a browser restart). */
   dir?: string;
+  /** Chromium features to turn on (`--enable-features`), e.g. ['WebMCP']; none by default. */
+  features?: string[];
 }
 
 export async function launchWithExtension(opts: LaunchOptions = {}): Promise<Launched> {
@@ -51,6 +53,7 @@ export async function launchWithExtension(opts: LaunchOptions = {}): Promise<Lau
       '--disable-component-update',
       '--disable-sync',
       `--lang=${lang.replace('_', '-')}`,
+      ...(opts.features?.length ? [`--enable-features=${opts.features.join(',')}`] : []),
     ],
   });
   const extensionId = await browser.installExtension(opts.dist ?? DIST);

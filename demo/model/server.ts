@@ -37,6 +37,7 @@ export const MODELS = [
   'no-finish',
   'huge-answer',
   'duplicate-calls',
+  'console-tools',
 ] as const;
 
 interface ToolCall {
@@ -319,6 +320,10 @@ function script(body: Body, host: string): Reply {
     case 'duplicate-calls':
       if (rounds === 0) return { calls: [{ name: wire(body, 'ticket__history'), args: { limit: 5 } }, { name: wire(body, 'ticket__history'), args: { limit: 5 } }, { name: wire(body, 'customer__read'), args: {} }] };
       return { text: 'done' };
+    case 'console-tools':
+      // A console's own declared tools (WebMCP, issue 24): the read it is offered, and the write it is not.
+      if (rounds === 0) return { calls: [{ name: 'console__lookupOrder', args: { order_id: 'A-1001' } }, { name: 'console__reply', args: { text: 'The model wrote this' } }] };
+      return { text: results.map((r) => `${r.name}: ${/shipped 2026-11-28/.test(r.content) ? 'shipped 2026-11-28' : 'refused'}`).join('\n') };
     case 'rate-limited':
     case 'demo-assistant':
     default:

@@ -10,6 +10,7 @@
 import { askTab } from '../messages/client.ts';
 import { z } from '../tools/zod.ts';
 import { GRADES } from '../catalog/grades.ts';
+import { DECLARED_DOMAIN } from '../tools/declared-name.ts';
 import { ExecReply, refusal, type Reply } from '../messages/index.ts';
 import { auditRecord, subjectOfCall, type AuditRecord } from '../tools/audit.ts';
 import { conflictsOf, displayOf, FACT_SOURCES, recordDrift, urlCarries, type Fact } from '../tools/card.ts';
@@ -47,6 +48,8 @@ const PageInfoReply = z.looseObject({
   /** The record id as each of the page's sources reads it now (src/page/facts.ts). */
   // Every fact the page reads of its record (the number on screen too): recordDrift weighs the ids.
   ids: z.optional(z.array(z.strictObject({ field: z.string().check(z.maxLength(60)), value: z.string().check(z.maxLength(200)), source: z.enum(FACT_SOURCES) })).check(z.maxLength(20))),
+  /** The page's declared tools (WebMCP) as registered now: name → definition hash. */
+  declared: z.optional(z.record(z.string().check(z.maxLength(100)), z.string().check(z.maxLength(64)))),
 });
 
 const refused = (code: string, detail: string) => refusal(code, detail, 'forbidden', 'Nothing was stored.');
@@ -64,7 +67,13 @@ export async function addPrepared(call: PreparedCall, sender: ContentSender): Pr
     return refused('BINDING_MISMATCH', 'A prepared call must be bound to the tab and console that prepared it.');
   }
   const grade = GRADES[call.tool];
-  if (!grade || grade.sideEffect !== call.sideEffect || grade.risk !== call.risk || grade.requiredRole !== call.requiredRole) {
+  if (call.definition !== undefined || call.tool.startsWith(`${DECLARED_DOMAIN}.`)) {
+    // A tool the console declared (WebMCP) is in no catalog: graded by the kit (annotation,
+    // profile, default high). What holds here: it is a write (never a send), bound to its definition.
+    if (!call.tool.startsWith(`${DECLARED_DOMAIN}.`) || call.definition === undefined || call.sideEffect !== 'write' || call.requiredRole !== undefined) {
+      return refused('GRADE_MISMATCH', `${call.tool} is not graded as a console's declared write.`);
+    }
+  } else if (!grade || grade.sideEffect !== call.sideEffect || grade.risk !== call.risk || grade.requiredRole !== call.requiredRole) {
     return refused('GRADE_MISMATCH', `${call.tool} is not graded ${call.sideEffect}/${call.risk} in the catalog.`);
   }
   // A read is never confirmed; a write its caller may run anyway may still be put to a person (policy.ts mayConfirm).
@@ -160,6 +169,14 @@ export async function stillBound(call: PreparedCall): Promise<ToolError | null> 
   if (!tab) return notNow('TAB_CLOSED', 'The console tab of this action was closed.', 'Reject it, or reopen the console and start again.');
   if (tab.url && new URL(tab.url).origin !== call.binding.origin) {
     return notNow('TAB_NAVIGATED', 'The tab no longer shows the console the action was prepared on.', 'Go back to the console, or reject it.');
+  }
+  if (call.definition !== undefined) {
+    // A console's declared tool: the page must still declare it exactly as when it was prepared.
+    const asked = await askTab(tabId, { type: 'page.info' });
+    const info = 'reply' in asked ? PageInfoReply.safeParse(asked.reply).data : undefined;
+    if (info?.declared?.[call.tool] !== call.definition) {
+      return notNow('TOOL_CHANGED', `The console changed or removed its tool ${call.tool} after this action was prepared.`, 'Reject it and start the action again.');
+    }
   }
   const urlFacts = call.provenance.filter((f) => f.source === 'url' && f.field === 'conversation');
   if (urlFacts.length && tab.url && !urlFacts.every((f) => urlCarries(tab.url!, f.value))) return stale(call);

@@ -5,6 +5,7 @@ import type { ProviderResult } from '../kb/types.ts';
 import type { PageModel } from '../page/model.ts';
 import type { Settings } from '../settings/schema.ts';
 import type { SetAsideProfile } from '../profiles/schema.ts';
+import type { DeclaredReport } from './declared.ts';
 
 export interface CatalogDeps {
   settings(): Settings;
@@ -37,5 +38,7 @@ export interface CatalogDeps {
    * Text from the configured model (the service worker asks the endpoint; llm.generate).
    * Throws with the endpoint's error in words; the signal aborts the request.
    */
+  /** The console's declared tools (WebMCP) and their grades; null where the page offers none. */
+  declared?(): readonly DeclaredReport[] | null;
   generate?(req: { system: string; user: string }, signal: AbortSignal): Promise<string>;
 }

@@ -22,13 +22,14 @@ export const pageInspect = (deps: CatalogDeps): ReadTool<typeof input, unknown> 
   title: 'Inspect page',
   description:
     'Report what deskhand sees on this console page: which console profile matched and why (or the generic heuristics), the open record id and where it was read (URL, heading, attribute), any disagreement between those, the facets found (conversation, composer, customer, history, ticketForm, refundForm, assign, kb), and for each capability whether it was found and whether by the profile or by the heuristics. ' +
-    '`kb` lists the knowledge sources kb.search uses here. Use it when another tool says something is missing. It reads no customer details: use customer.read for those.',
+    '`kb` lists the knowledge sources kb.search uses here. `declaredTools` lists the tools the console itself declares to browser agents (WebMCP) as deskhand runs them (`console.<name>`), with their grade and its source (annotation, profile, default). Use it when another tool says something is missing. It reads no customer details: use customer.read for those.',
   sideEffect: 'read',
   input,
   async run() {
     const model = deps.model();
     const s = model.current();
     const setAside = deps.setAside?.() ?? [];
+    const declared = deps.declared?.() ?? null;
     const identity = s.identity();
     const thread = s.thread();
     const customer = s.customer();
@@ -49,6 +50,8 @@ export const pageInspect = (deps: CatalogDeps): ReadTool<typeof input, unknown> 
       facets: s.facets() ?? [],
       url: location.pathname + location.search,
       kb: kbSourcesSummary(deps),
+      // The console's own declared tools (WebMCP), each with its grade and where that came from.
+      ...(declared ? { declaredTools: declared } : {}),
       capabilities: {
         thread: thread ? { found: true, via: thread.via, entries: thread.entries.length, roles, hiddenEntries: thread.hiddenEntries, hiddenChars: thread.hiddenChars } : { found: false },
         customer: { found: Object.keys(customer.fields).length > 0, fields: Object.keys(customer.fields), via: customer.via, followLink: s.follows('customer') },

@@ -91,6 +91,10 @@ async function handle(state: ContentState, raw: unknown, sender: chrome.runtime.
         displayId: identity.display,
         // Each source's reading of the record, for the worker's stale check (a card prepared on one record is stale when any source moved).
         ids: recordFacts(s).provenance,
+        // The console's declared tools as registered now, for the worker's stale check of their cards.
+        declared: host.core.registry.declaredDefinitions(),
+        // …and each with its grade and where that came from, for the panel's "This console".
+        declaredTools: host.deps.declared?.() ?? null,
         readyMs: state.readyMs(),
         registryMs: state.registryMs,
         kitMs: state.kitMs,

@@ -22,6 +22,7 @@ import { toBackground } from '../messages/client.ts';
 import { announceLeaving } from './next-page.ts';
 import { isCarrying } from './carry.ts';
 import { CameFromSchema } from '../messages/came-from.ts';
+import { watchDeclared, type DeclaredSync } from './declared.ts';
 
 export interface Host {
   core: ReturnType<typeof createToolCore>;
@@ -32,6 +33,8 @@ export interface Host {
   ctx(caller: Caller, extra?: Partial<InvokeCtx>): InvokeCtx;
   /** Asks the worker for this origin's taught and admin profiles (at start and on profiles.changed). */
   refreshProfiles(): Promise<void>;
+  /** Registers the console's declared tools (WebMCP) and keeps them in step; a no-op without `document.modelContext`. */
+  startDeclared(): Promise<void>;
 }
 
 const LoadedProfiles = z.lazy(() => z.array(z.strictObject({ profile: ConsoleProfile, source: z.enum(['taught', 'managed']) })).check(z.maxLength(50)));
@@ -104,6 +107,8 @@ export function createHost(getSettings: () => Settings, tabId: () => number | un
     carried: isCarrying,
     generate: generateInWorker,
   };
+  let declared: DeclaredSync | null = null;
+  deps.declared = () => declared?.report() ?? null;
   registerCatalog(core.registry, deps);
   const subjectNow = (): AuditSubject | null => {
     try {
@@ -117,6 +122,10 @@ export function createHost(getSettings: () => Settings, tabId: () => number | un
     model,
     deps,
     settings: getSettings,
+    async startDeclared() {
+      declared ??= watchDeclared(core.registry, model);
+      await declared?.sync();
+    },
     async refreshProfiles() {
       const r = await toBackground<{ profiles: unknown; setAside: unknown }>({ type: 'profiles.get' });
       const parsed = r.ok ? LoadedProfiles.safeParse(r.profiles) : null;
@@ -124,6 +133,8 @@ export function createHost(getSettings: () => Settings, tabId: () => number | un
       fetched = parsed.data;
       setAside = (r.ok && SetAsideList.safeParse(r.setAside).data) || [];
       model.invalidate(true);
+      // A profile may grade the console's declared tools: grade them again (a card prepared under the old grade goes stale).
+      await declared?.sync();
     },
     ctx(caller, extra = {}) {
       const s = getSettings();

@@ -12,6 +12,7 @@ import { pageLang, runActionWithToast } from './actions.ts';
 import { resumeFlow } from './flows.ts';
 import { bridgeHandler } from './bridge-host.ts';
 import { handleMessage } from './handlers.ts';
+import { offerTools } from './offer.ts';
 import { createHost } from './host.ts';
 import { rememberRecords } from './record-memory.ts';
 import { KIT_API_KEY, KIT_START_KEY, type KitApi, type KitStart } from './kit-api.ts';
@@ -33,7 +34,15 @@ function startKit(start: KitStart): KitApi {
     const view = start.view === undefined ? loadContentSettings() : contentSettingsOf(start.view);
     const [loaded] = await Promise.all([view, host.refreshProfiles()]);
     settings = loaded;
-    onContentSettings((s) => (settings = s));
+    // deskhand's own tools offered to the browser's agent (WebMCP), where settings say so.
+    const offer = offerTools(host);
+    onContentSettings((s) => {
+      settings = s;
+      offer.update();
+    });
+    // The console's own declared tools (WebMCP) join the registry before the kit answers anyone.
+    if (isConsoleOrigin(location.origin, loaded)) await host.startDeclared().catch(() => {});
+    offer.update();
     readyAt = performance.now();
   })();
   // Reading the page for record memory is a task of its own too, when the page is idle.

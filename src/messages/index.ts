@@ -34,6 +34,8 @@ export const ContentSettingsSchema = z.lazy(() => z.strictObject({
   console: z.boolean(),
   /** The developer bridge on this origin only. */
   bridge: z.strictObject({ on: z.boolean(), allowLowWrites: z.boolean() }),
+  /** deskhand's tools offered to the browser's agent (WebMCP) on this origin. */
+  webmcpOffer: z.boolean(),
   features: FeaturesField,
   hotkeys: HotkeysField,
   queues: QueuesField,
@@ -59,6 +61,7 @@ export function contentView(settings: Settings, origin: string): ContentSettings
   return {
     console: isConsoleOrigin(origin, settings),
     bridge: { on: bridge.enabled && bridge.origins.includes(origin), allowLowWrites: bridge.allowLowWrites },
+    webmcpOffer: settings.webmcp.offerOrigins.includes(origin),
     features: { ...settings.features },
     hotkeys: { ...settings.hotkeys },
     queues: [...settings.queues],
@@ -78,6 +81,7 @@ export function settingsFromView(view: ContentSettings, origin: string): Setting
     llm: { baseURL: '', apiKey: '', model: '' },
     roles: [],
     bridge: { enabled: view.bridge.on, origins: view.bridge.on ? [origin] : [], allowLowWrites: view.bridge.allowLowWrites },
+    webmcp: { offerOrigins: view.webmcpOffer ? [origin] : [] },
     features: view.features,
     hotkeys: view.hotkeys,
     consoles: view.console ? [origin] : [],

@@ -79,6 +79,8 @@ export const PreparedCallSchema = z.lazy(() => z.strictObject({
   provenance: z.array(FactSchema).check(z.maxLength(30)),
   conflicts: z.array(ConflictSchema).check(z.maxLength(30)),
   display: z.record(z.string(), Json),
+  /** A page-declared tool's definition hash (WebMCP; src/catalog/declared.ts). */
+  definition: z.optional(z.string().check(z.regex(/^[0-9a-f]{64}$/))),
   createdAt: z.number(),
   expiresAt: z.number(),
   mono: z.optional(z.strictObject({ boot: z.string().check(z.maxLength(100)), at: z.number() })),

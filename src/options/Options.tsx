@@ -8,7 +8,8 @@ import { useState } from 'preact/hooks';
 import { GRADES } from '../catalog/grades.ts';
 import { diffPatch, FEATURES, Origin, SUBMIT_COUNTDOWN } from '../settings/schema.ts';
 import { t, tOr } from '../ui/i18n.ts';
-import { Field, Lock, Section, splitList, TextInput, useFieldErrors } from './fields.tsx';
+import { Field, Lock, OriginsField, Section, splitList, TextInput, useFieldErrors } from './fields.tsx';
+import { WebmcpSection } from './WebmcpSection.tsx';
 import { HotkeysSection } from './HotkeysSection.tsx';
 import { LlmSection } from './LlmSection.tsx';
 import { ConsoleProfiles } from './ConsoleProfiles.tsx';
@@ -37,6 +38,7 @@ export function Options() {
       <ConsoleProfiles view={view} />
       <KnowledgeSources s={view.s} save={(next) => view.save(diffPatch(view.s, next), t('kbSources'))} isLocked={view.isLocked} />
       <BridgeSection view={view} />
+      <WebmcpSection view={view} />
       <p class="savebar" role="status">
         {view.saved ? t('savedWhat', view.saved.what, when(view.saved.at).text) : ''}
       </p>
@@ -186,27 +188,20 @@ function QueuesSection({ view }: { view: SettingsView }) {
 
 function BridgeSection({ view }: { view: SettingsView }) {
   const { s, isLocked, save } = view;
-  const [errors, setError] = useFieldErrors();
   return (
     <Section name="bridge" title={t('bridge')} locked={view.anyLocked('bridge')}>
       <p class="warn">{t('bridgeWarn')}</p>
       <Field path="bridge.enabled" label={t('bridgeEnabled')} locked={isLocked('bridge.enabled')} inline>
         <input type="checkbox" name="bridge-enabled" checked={s.bridge.enabled} disabled={isLocked('bridge.enabled')} onChange={(e) => void save({ bridge: { enabled: e.currentTarget.checked } }, t('bridgeEnabled'))} />
       </Field>
-      <Field path="bridge.origins" label={t('bridgeOrigins')} locked={isLocked('bridge.origins')} error={errors.origins} hint={t('listHint')}>
-        <TextInput
-          name="bridge-origins"
-          value={s.bridge.origins.join(', ')}
-          disabled={isLocked('bridge.origins')}
-          onCommit={(v) => {
-            const list = splitList(v).map((o) => o.replace(/\/+$/, ''));
-            const bad = list.find((o) => !Origin.safeParse(o).success);
-            if (bad) return setError('origins', t('invalidOriginNamed', bad));
-            setError('origins', null);
-            void save({ bridge: { origins: list } }, t('bridgeOrigins'));
-          }}
-        />
-      </Field>
+      <OriginsField
+        path="bridge.origins"
+        name="bridge-origins"
+        label={t('bridgeOrigins')}
+        locked={isLocked('bridge.origins')}
+        value={s.bridge.origins}
+        onSave={(list) => void save({ bridge: { origins: list } }, t('bridgeOrigins'))}
+      />
       <Field path="bridge.allowLowWrites" label={t('bridgeLowWrites')} locked={isLocked('bridge.allowLowWrites')} inline>
         <input type="checkbox" name="bridge-low-writes" checked={s.bridge.allowLowWrites} disabled={isLocked('bridge.allowLowWrites')} onChange={(e) => void save({ bridge: { allowLowWrites: e.currentTarget.checked } }, t('bridgeLowWrites'))} />
       </Field>

@@ -2,6 +2,7 @@
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { t } from '../ui/i18n.ts';
+import { Origin } from '../settings/schema.ts';
 
 /** A padlock drawn here (no emoji font needed): reads the same on every system. */
 const Padlock = () => (
@@ -89,4 +90,25 @@ export function useFieldErrors(): [Record<string, string>, (path: string, error:
       return next;
     });
   return [errors, set];
+}
+
+/** A list of console origins ("https://a.example, http://127.0.0.1:5173"): each checked before anything is saved. */
+export function OriginsField(p: { path: string; name: string; label: string; locked: boolean; value: readonly string[]; onSave: (list: string[]) => void }) {
+  const [errors, setError] = useFieldErrors();
+  return (
+    <Field path={p.path} label={p.label} locked={p.locked} error={errors.origins} hint={t('listHint')}>
+      <TextInput
+        name={p.name}
+        value={p.value.join(', ')}
+        disabled={p.locked}
+        onCommit={(v) => {
+          const list = splitList(v).map((o) => o.replace(/\/+$/, ''));
+          const bad = list.find((o) => !Origin.safeParse(o).success);
+          if (bad) return setError('origins', t('invalidOriginNamed', bad));
+          setError('origins', null);
+          p.onSave(list);
+        }}
+      />
+    </Field>
+  );
 }

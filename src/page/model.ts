@@ -322,6 +322,12 @@ export class Snapshot {
     return this.profile?.signals;
   }
 
+  /** The profile's grade for a tool this console declares (WebMCP), by the page's name for it. */
+  declaredGrade(pageName: string): NonNullable<ConsoleProfile['declaredTools']>[string] | undefined {
+    const grades = this.profile?.declaredTools;
+    return grades && Object.hasOwn(grades, pageName) ? grades[pageName] : undefined;
+  }
+
   /** Extra label words for a field on this console. */
   fieldWords(key: string): readonly string[] {
     return (this.profile?.synonyms?.fields as Record<string, readonly string[] | undefined> | undefined)?.[key] ?? [];

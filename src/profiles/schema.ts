@@ -236,6 +236,18 @@ export const Navigation = z.lazy(() => z.strictObject({
   events: z.optional(z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(40), z.regex(/^[\w:.-]+$/))).check(z.maxLength(10))),
 }));
 
+/**
+ * Grades for the tools this console declares to browser agents (WebMCP), by the page's tool
+ * name. Without one, a tool the page marks read-only is a read and any other is a high-risk
+ * write (src/catalog/declared.ts); this is how an admin or a taught profile says that the
+ * console's `draft_note` is a low-risk write. A grade, not code: the tool still passes every gate.
+ */
+export const DeclaredGrades = z.lazy(() => z.record(
+  z.string().check(z.trim(), z.minLength(1), z.maxLength(64)),
+  z.strictObject({ sideEffect: z.enum(['read', 'write']), risk: z.optional(z.enum(['low', 'medium', 'high', 'critical'])) }),
+).check(z.refine((r) => Object.keys(r).length <= 50, 'at most 50 declared tools')));
+export type DeclaredGrades = z.infer<typeof DeclaredGrades>;
+
 export const PROFILE_SOURCES = ['builtin', 'taught', 'managed'] as const;
 
 export const ConsoleProfile = z.lazy(() => z.strictObject({
@@ -274,6 +286,8 @@ export const ConsoleProfile = z.lazy(() => z.strictObject({
    * the flow, or any tool, do more than its grade allows.
    */
   quickTicket: z.optional(z.strictObject({ confirm: z.optional(z.boolean()) })),
+  /** Grades for the console's own declared tools (WebMCP), by the page's tool name. */
+  declaredTools: z.optional(DeclaredGrades),
 }));
 export type ConsoleProfile = z.infer<typeof ConsoleProfile>;
 export type ProfileSource = (typeof PROFILE_SOURCES)[number];

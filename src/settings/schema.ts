@@ -75,6 +75,12 @@ export const SettingsSchema = z.lazy(() => z.object({
     }),
     {},
   ),
+  /**
+   * WebMCP (issue 24): console origins where deskhand offers its own tools to the browser's
+   * agent through `document.modelContext`. Off everywhere by default; an admin may set it.
+   * Callers through WebMCP are treated like the bridge: reads run, everything else is a dry run.
+   */
+  webmcp: z.prefault(z.object({ offerOrigins: z._default(z.array(Origin), []) }), {}),
   features: FeaturesField,
   roles: z._default(z.array(z.string().check(z.trim(), z.minLength(1))), ['AGENT']),
   hotkeys: HotkeysField,

@@ -23,6 +23,7 @@ import { Recipes } from './Recipes.tsx';
 import type { RecipeJob } from '../profiles/recipe.ts';
 import { keepTaught } from './keep-taught.ts';
 import { saveSettingsPatch } from '../settings/store.ts';
+import { DeclaredTools } from './DeclaredTools.tsx';
 
 
 /** Which row of the view a profile rule serves (`composers.reply.submit` → the Send button), to name it in words. */
@@ -168,6 +169,7 @@ export function ThisConsole({ tabId }: { tabId: number }) {
         </div>
       )}
       <CapabilityTable report={report} {...(locked ? {} : { onTeach: (cap: Capability) => setTeaching({ first: cap, origin: report.origin, base: taught }) })} />
+      <DeclaredTools tabId={tabId} />
       <Recipes tabId={tabId} origin={report.origin} taught={taught} base={inUseProfile} locked={locked} onReview={(profile) => void review_(profile)} onRecorded={(profile, job, steps) => void recorded(profile, job, steps)} onSaved={() => void load()} />
       {kept && (
         <p class="notice done recipe-kept" role="status" data-job={kept.job}>

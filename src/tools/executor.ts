@@ -38,7 +38,7 @@ export class Executor {
   async execute(call: PreparedCall, opts: ExecuteOptions): Promise<ExecOutcome> {
     const failed = (spec: ErrorSpec): ExecOutcome => ({ status: 'failed', error: { ...spec, traceId: call.traceId } });
     const tool = this.registry.definition(call.tool);
-    const refusal = tool ? await this.refusal(tool, call) : noDelivery(call.tool);
+    const refusal = tool ? await this.refusal(tool, call) : call.definition !== undefined ? toolGone(call.tool) : noDelivery(call.tool);
     if (refusal) return failed(refusal);
     const t = tool!;
     const parsed = z.safeParse(t.prepared ?? t.input, call.input);
@@ -61,6 +61,11 @@ export class Executor {
   private async refusal(tool: StoredTool, call: PreparedCall): Promise<ErrorSpec | null> {
     if (tool.sideEffect !== call.sideEffect || tool.risk !== call.risk || (tool.requiredRole ?? undefined) !== call.requiredRole) {
       return errorSpec('failed', 'POLICY_CHANGED', `${call.tool} is no longer graded as when this action was prepared.`, 'Nothing was done. Start the action again.');
+    }
+    // A page-declared tool that the page re-declared or changed since this was prepared is not
+    // the tool the person was shown: its code may now do something else.
+    if ((tool.declared?.definition ?? undefined) !== call.definition) {
+      return errorSpec('failed', 'TOOL_CHANGED', `The console changed or removed its tool ${call.tool} after this action was prepared.`, 'Nothing was done. Start the action again.');
     }
     if ((await recomputeFingerprint(call)) !== call.fingerprint) {
       return errorSpec('failed', 'FINGERPRINT_MISMATCH', 'The stored action does not match its fingerprint.', 'Nothing was done. Start the action again.');
@@ -110,6 +115,9 @@ export class Executor {
     return (tool.run as (i: unknown, c: RunCtx) => Promise<RunResult<unknown>>)(input, ctx);
   }
 }
+
+const toolGone = (name: string): ErrorSpec =>
+  errorSpec('failed', 'TOOL_CHANGED', `The console no longer declares the tool ${name}.`, 'Nothing was done. Start the action again.');
 
 type Timed = Awaited<ReturnType<typeof runWithDeadline<RunResult<unknown> & { touched: boolean }>>>;
 

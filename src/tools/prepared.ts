@@ -20,11 +20,13 @@ export interface PrepareArgs {
   binding: CallBinding;
   /** Page values the card shows, each with its source. */
   provenance?: readonly Fact[];
+  /** A page-declared tool's definition (see DeclaredMark). */
+  definition?: string;
   traceId: string;
   now: number;
 }
 
-type Fingerprinted = Pick<PreparedCall, 'tool' | 'sideEffect' | 'risk' | 'requiredRole' | 'input' | 'binding' | 'actionId' | 'provenance' | 'conflicts' | 'display'>;
+type Fingerprinted = Pick<PreparedCall, 'tool' | 'sideEffect' | 'risk' | 'requiredRole' | 'input' | 'binding' | 'actionId' | 'provenance' | 'conflicts' | 'display' | 'definition'>;
 
 /**
  * The part a person approves. The fingerprint covers exactly this: the action, its input,
@@ -43,6 +45,8 @@ function fingerprinted(call: Fingerprinted) {
     provenance: call.provenance ?? [],
     conflicts: call.conflicts ?? [],
     display: call.display,
+    // Only when there is one: the canonical text of deskhand's own calls stays as it was.
+    ...(call.definition !== undefined ? { definition: call.definition } : {}),
   };
 }
 
@@ -64,6 +68,7 @@ export async function prepareCall(args: PrepareArgs): Promise<PreparedCall> {
     provenance: [...(args.provenance ?? [])],
     conflicts: conflictsOf(args.provenance ?? []),
     display: displayOf(args.input, args.provenance ?? []),
+    ...(args.definition !== undefined ? { definition: args.definition } : {}),
   };
   const canonical = canonicalJson(fingerprinted(base));
   const fingerprint = await sha256Hex(canonical);

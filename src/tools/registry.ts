@@ -92,6 +92,35 @@ export class Registry {
     }
   }
 
+  /**
+   * Puts the page's declared tools (WebMCP) in place of the ones declared before: only tools
+   * marked `declared` are ever removed, so a page can neither drop nor shadow deskhand's own.
+   * Returns the problems of those that could not be registered, by name.
+   */
+  replaceDeclared(defs: readonly Tool[]): { name: string; problem: string }[] {
+    for (const [name, t] of this.tools) if (t.declared) this.tools.delete(name);
+    const problems: { name: string; problem: string }[] = [];
+    for (const def of defs) {
+      if (!def.declared || def.sideEffect === 'send') {
+        problems.push({ name: def.name, problem: 'only a declared read or write can be registered here.' });
+        continue;
+      }
+      try {
+        this.register(def);
+      } catch (e) {
+        problems.push({ name: def.name, problem: e instanceof Error ? e.message : String(e) });
+      }
+    }
+    return problems;
+  }
+
+  /** Each declared tool's definition hash by name (the worker's stale check compares a card's). */
+  declaredDefinitions(): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const [name, t] of this.tools) if (t.declared) out[name] = t.declared.definition;
+    return out;
+  }
+
   names(): string[] {
     return [...this.tools.keys()];
   }
@@ -150,7 +179,8 @@ export class Registry {
       .filter((info) => info.available && (ctx.caller !== 'llm' || info.sideEffect === 'read'))
       .map((info) => {
         const t = this.tools.get(info.name)!;
-        return { type: 'function', function: { name: toWire(t.name), description: t.description, parameters: inputJsonSchema(t.name, t.input) } };
+        const parameters = t.jsonSchema ? (JSON.parse(JSON.stringify(t.jsonSchema)) as Record<string, unknown>) : inputJsonSchema(t.name, t.input);
+        return { type: 'function', function: { name: toWire(t.name), description: t.description, parameters } };
       });
   }
 
@@ -294,6 +324,7 @@ export class Registry {
       binding: { ...ctx.binding, ...(preview.recordId ? { recordId: preview.recordId } : {}) },
       // The card shows the input and these page values (with their sources), nothing else.
       ...(preview.provenance ? { provenance: preview.provenance } : {}),
+      ...(tool.declared ? { definition: tool.declared.definition } : {}),
       traceId,
       now: this.now(),
     });

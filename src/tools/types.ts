@@ -104,6 +104,8 @@ export interface PreparedCall {
   conflicts: Conflict[];
   /** What the card shows: `displayOf(input, provenance)` exactly (fingerprinted, checked by the worker). */
   display: Record<string, unknown>;
+  /** A tool the page declared: its definition when prepared (fingerprinted; the executor re-checks it). */
+  definition?: string;
   createdAt: number;
   expiresAt: number;
   /** Set by the service worker: its lifetime and `performance.now()` when it stored the call. */
@@ -224,6 +226,27 @@ interface ToolBase<S extends ToolInput, O> {
   project?(data: O, input: z.output<S>): unknown;
   /** What the tool would touch, without touching it (dry runs, confirmation cards). */
   preview?(input: z.output<S>, ctx: RunCtx): Promise<ToolPreview>;
+  /**
+   * A tool the console page declared (WebMCP), not one of deskhand's own: its definition came
+   * from the page, so a prepared call binds to it and the executor refuses when it changed.
+   */
+  declared?: DeclaredMark;
+  /** The input's JSON Schema as callers are given it, when `input` was built from one (a declared tool). */
+  jsonSchema?: Record<string, unknown>;
+}
+
+/** Where a declared tool's grade came from. */
+export type GradeSource = 'annotation' | 'profile' | 'default';
+export const GRADE_SOURCES = ['annotation', 'profile', 'default'] as const satisfies readonly GradeSource[];
+
+export interface DeclaredMark {
+  /** The page's own name for it (what `executeTool` is asked to run). */
+  pageName: string;
+  /** SHA-256 of what the page declared (description, schema, annotations) and when it last changed its tools. */
+  definition: string;
+  gradeSource: GradeSource;
+  /** A `<form toolname>`: filled for the agent to review, never submitted. */
+  form: boolean;
 }
 
 export interface ReadTool<S extends ToolInput = ToolInput, O = unknown> extends ToolBase<S, O> {

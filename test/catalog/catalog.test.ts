@@ -7,7 +7,7 @@ import { scoreOptions } from '../../src/catalog/category-score.ts';
 import { defaultSettings } from '../../src/settings/schema.ts';
 import { Registry } from '../../src/tools/registry.ts';
 
-const NOT_TOOLS = ['assign-recipe.ts', 'carry.ts', 'recipe.ts', 'index.ts', 'deps.ts', 'fill.ts', 'press.ts', 'composer.ts', 'grades.ts', 'assign.ts', 'landed.ts', 'customer-lookup.ts', 'category-score.ts', 'category-model.ts'];
+const NOT_TOOLS = ['assign-recipe.ts', 'declared.ts', 'carry.ts', 'recipe.ts', 'index.ts', 'deps.ts', 'fill.ts', 'press.ts', 'composer.ts', 'grades.ts', 'assign.ts', 'landed.ts', 'customer-lookup.ts', 'category-score.ts', 'category-model.ts'];
 
 function catalog() {
   const registry = new Registry();
