@@ -11,6 +11,7 @@ import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startModelServer, type ModelServer } from '../demo/model/server.ts';
 import type { ToolResult } from '../src/tools/types.ts';
+import { jsonEndpoint } from '../src/kb/presets.ts';
 import { mutations, startHarness, until, type Harness } from './harness.ts';
 
 let model: ModelServer;
@@ -20,8 +21,8 @@ beforeAll(async () => {
 afterAll(async () => model?.close());
 
 const WORDS = {
-  zh_CN: { question: '这个客户之前报过类似问题吗？', hasText: '回复框里已经有内容', undone: '已撤销', changed: '被编辑过', earlier: '更早的结果（2）' },
-  en: { question: 'Has this customer reported this before?', hasText: 'already has text', undone: 'Undone', changed: 'edited since', earlier: 'Earlier (2)' },
+  zh_CN: { howTo: '退款政策是怎样的？', kbDown: '知识库暂时不可用', question: '这个客户之前报过类似问题吗？', hasText: '回复框里已经有内容', undone: '已撤销', changed: '被编辑过', earlier: '更早的结果（2）' },
+  en: { howTo: 'What is the refund policy?', kbDown: 'could not be reached', question: 'Has this customer reported this before?', hasText: 'already has text', undone: 'Undone', changed: 'edited since', earlier: 'Earlier (2)' },
 } as const;
 
 for (const lang of ['zh_CN', 'en'] as const) {
@@ -136,6 +137,14 @@ for (const lang of ['zh_CN', 'en'] as const) {
       await panel.waitForSelector(`${lastTurn} .insert-choice`, { hidden: true });
       expect(await box()).toContain('EDITED');
       expect(mutations(await h.log())).toEqual([]);
+    });
+
+    it('an answer whose knowledge search could not be reached says so and offers no Insert', async () => {
+      await h.settings({ kb: { providers: { [h.server.url]: [jsonEndpoint('/api/kb/broken', 'Broken API')] } } } as never);
+      await ask(w.howTo);
+      expect(await panel.$$eval(`${lastTurn} .chip`, (els) => els.map((e) => `${(e as HTMLElement).dataset.tool}:${(e as HTMLElement).dataset.status}`))).toEqual(['kb.search:error']);
+      expect(await panel.$eval(`${lastTurn} .kb-down`, (el) => el.textContent)).toContain(w.kbDown);
+      expect(await panel.$(`${lastTurn} .insert-reply`)).toBeNull();
     });
   });
 }
