@@ -15,7 +15,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page, WebWorker } from 'puppeteer-core';
-import type { SettingsInput } from '../../src/settings/schema.ts';
+import { USER_CONSOLES_SCRIPT_ID, type SettingsInput } from '../../src/settings/schema.ts';
 import { DIST, launchWithExtension } from '../../scripts/browser.ts';
 import { launchedWorker, waitReady } from '../harness.ts';
 
@@ -42,7 +42,7 @@ export interface ConsoleBrowser {
   close(): Promise<void>;
 }
 
-const SCRIPT_ID = 'deskhand-user-consoles';
+const SCRIPT_ID = USER_CONSOLES_SCRIPT_ID;
 
 /** A copy of dist/ whose manifest grants `origin` (see the file comment). */
 function distGranting(origin: string): string {

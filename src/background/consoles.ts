@@ -3,10 +3,8 @@
  * (chrome.scripting.registerContentScripts), and only once the user granted the host
  * permission: no <all_urls> in the manifest.
  */
-import { isDemoOrigin } from '../settings/schema.ts';
+import { isDemoOrigin, USER_CONSOLES_SCRIPT_ID as ID } from '../settings/schema.ts';
 import { loadSettings } from '../settings/store.ts';
-
-const ID = 'deskhand-user-consoles';
 
 function contentScriptFiles(): string[] {
   // The built file name of the isolated content script, as crxjs wrote it into the manifest.

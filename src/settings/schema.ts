@@ -162,6 +162,12 @@ export function isDemoOrigin(origin: string): boolean {
   return !!u && u.protocol === 'http:' && (u.hostname === 'localhost' || u.hostname === '127.0.0.1');
 }
 
+/**
+ * The id of the content-script registration that covers the consoles a user added (the worker
+ * registers it, background/consoles.ts; the side panel waits for it before reloading a tab).
+ */
+export const USER_CONSOLES_SCRIPT_ID = 'deskhand-user-consoles';
+
 /** Is this page origin a console deskhand works on? Ports of the demo hosts all count. */
 export function isConsoleOrigin(origin: string, settings: Settings): boolean {
   const u = safeUrl(origin);
@@ -169,7 +175,8 @@ export function isConsoleOrigin(origin: string, settings: Settings): boolean {
   return isDemoOrigin(origin) || settings.consoles.includes(u.origin);
 }
 
-function safeUrl(s: string): URL | null {
+/** The URL, or null for a string that is not one. */
+export function safeUrl(s: string): URL | null {
   try {
     return new URL(s);
   } catch {

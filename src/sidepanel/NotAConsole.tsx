@@ -7,12 +7,9 @@
  * icon); otherwise the agent is pointed to the options page.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { isConsoleOrigin } from '../settings/schema.ts';
+import { isConsoleOrigin, safeUrl, USER_CONSOLES_SCRIPT_ID } from '../settings/schema.ts';
 import { loadSettings, saveSettingsPatch } from '../settings/store.ts';
 import { t } from '../ui/i18n.ts';
-
-/** The run-time content script's id (background/consoles.ts). */
-const SCRIPT_ID = 'deskhand-user-consoles';
 
 type Offer = { kind: 'add'; origin: string } | { kind: 'reload' } | { kind: 'locked' } | { kind: 'unknown' };
 
@@ -29,7 +26,7 @@ async function offerFor(tabId: number): Promise<Offer> {
 /** The worker registers the content script once the setting and the permission are there; the reload waits for it. */
 async function scriptCovers(origin: string): Promise<boolean> {
   for (let i = 0; i < 50; i++) {
-    const [reg] = await chrome.scripting.getRegisteredContentScripts({ ids: [SCRIPT_ID] });
+    const [reg] = await chrome.scripting.getRegisteredContentScripts({ ids: [USER_CONSOLES_SCRIPT_ID] });
     if (reg?.matches?.includes(`${origin}/*`)) return true;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -80,12 +77,4 @@ export function NotAConsole({ tabId }: { tabId: number | null }) {
       <p class="hint">{t('keysOnConsolesOnly')}</p>
     </div>
   );
-}
-
-function safeUrl(s: string): URL | null {
-  try {
-    return new URL(s);
-  } catch {
-    return null;
-  }
 }
